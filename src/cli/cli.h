@@ -1,0 +1,50 @@
+/*
+ * cli.h - shared pieces of the amc command-line tool. The CLI owns stdout, stderr, exit codes,
+ * colour and the filesystem; the library never does any of that.
+ */
+#ifndef AMC_CLI_H
+#define AMC_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "amc/amc.h"
+
+/* Exit statuses (SPEC 8). */
+enum { CLI_EXIT_OK = 0, CLI_EXIT_INVALID = 1, CLI_EXIT_ERROR = 2 };
+
+typedef enum cli_format {
+    CLI_FMT_TEXT = 0,
+    CLI_FMT_JSON,
+    CLI_FMT_SARIF,
+    CLI_FMT_JUNIT,
+    CLI_FMT_TAP
+} cli_format;
+
+/* Every subcommand: int cli_cmd_<name>(int argc, char **argv) with argv[0] = subcommand name.
+ * Returns the exit status. Declared from the generated table. */
+#define CLI_COMMAND(fn, name) int cli_cmd_##fn(int argc, char **argv);
+#include "cli_commands.def"
+#undef CLI_COMMAND
+
+/* Reads a whole file ("-" = stdin) into a new buffer (free with free()). Returns 0, or -1 after
+ * printing "amc: PATH: reason" to stderr. max: size limit in bytes. */
+int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
+
+/* Parses "text|json|sarif|junit|tap"; returns -1 if unknown. */
+int cli_parse_format(const char *s, cli_format *out);
+
+/* Diagnostic reporting. A report collects per-file diagnostics and prints them in the chosen
+ * format; text is printed as it comes, json/sarif at cli_report_finish(). */
+typedef struct cli_report cli_report;
+cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command);
+/* Reports the diagnostics of one input (file name as the user gave it; "-" shows "<stdin>"). */
+void cli_report_file(cli_report *r, const char *file, const amc_diags *ds);
+/* Finishes the report (json/sarif written here) and frees it. */
+void cli_report_finish(cli_report *r);
+/* Whether colour is used (text to a TTY, NO_COLOR unset). */
+bool cli_use_color(FILE *f);
+
+/* Prints "file:line:col: severity[CODE]: message" for one diagnostic. */
+void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool color);
+
+#endif

@@ -1,0 +1,242 @@
+/*
+ * cli_util.c - file reading, formats and diagnostic reporters (text, json) for the CLI.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+
+int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
+{
+    FILE *f = NULL;
+    char *data = NULL;
+    size_t cap = 0, n = 0;
+    int is_stdin = !strcmp(path, "-");
+    *buf = NULL;
+    *len = 0;
+    f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "amc: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    for (;;) {
+        size_t got = 0;
+        if (n == cap) {
+            char *p = NULL;
+            size_t ncap = cap ? cap * 2 : 65536;
+            if (cap > max) {
+                fprintf(stderr, "amc: %s: larger than the %zu-byte input limit\n",
+                        is_stdin ? "<stdin>" : path, max);
+                free(data);
+                if (!is_stdin)
+                    fclose(f);
+                return -1;
+            }
+            p = realloc(data, ncap + 1);
+            if (!p) {
+                fprintf(stderr, "amc: %s: out of memory\n", path);
+                free(data);
+                if (!is_stdin)
+                    fclose(f);
+                return -1;
+            }
+            data = p;
+            cap = ncap;
+        }
+        got = fread(data + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
+        free(data);
+        if (!is_stdin)
+            fclose(f);
+        return -1;
+    }
+    if (!is_stdin)
+        fclose(f);
+    if (n > max) {
+        fprintf(stderr, "amc: %s: larger than the %zu-byte input limit\n",
+                is_stdin ? "<stdin>" : path, max);
+        free(data);
+        return -1;
+    }
+    if (!data) {
+        data = malloc(1);
+        if (!data)
+            return -1;
+    }
+    data[n] = '\0';
+    *buf = data;
+    *len = n;
+    return 0;
+}
+
+int cli_parse_format(const char *s, cli_format *out)
+{
+    static const struct {
+        const char *name;
+        cli_format f;
+    } t[] = {{"text", CLI_FMT_TEXT},
+             {"json", CLI_FMT_JSON},
+             {"sarif", CLI_FMT_SARIF},
+             {"junit", CLI_FMT_JUNIT},
+             {"tap", CLI_FMT_TAP}};
+    size_t i = 0;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(s, t[i].name)) {
+            *out = t[i].f;
+            return 0;
+        }
+    return -1;
+}
+
+bool cli_use_color(FILE *f)
+{
+    const char *nc = getenv("NO_COLOR");
+    if (nc && *nc)
+        return false;
+    return isatty(fileno(f)) != 0;
+}
+
+static const char *display_name(const char *file)
+{
+    return !strcmp(file, "-") ? "<stdin>" : file;
+}
+
+void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool color)
+{
+    const char *sev = amc_severity_str(d->sev);
+    const char *id = amc_code_id(d->code);
+    const char *col_on = "", *col_off = "";
+    if (color) {
+        col_on = d->sev == AMC_SEV_ERROR ? "\033[1;31m" : d->sev == AMC_SEV_WARNING ? "\033[1;35m"
+                                                                                    : "\033[1;36m";
+        col_off = "\033[0m";
+    }
+    if (d->at.offset != AMC_NO_OFFSET)
+        fprintf(out, "%s:%u:%u: ", display_name(file), d->at.line + 1, d->at.col + 1);
+    else
+        fprintf(out, "%s: ", display_name(file));
+    fprintf(out, "%s%s%s[%s]: %s", col_on, sev, col_off, id ? id : "?", d->message);
+    if (d->instance_ptr && *d->instance_ptr)
+        fprintf(out, " (at %s)", d->instance_ptr);
+    fputc('\n', out);
+    if (d->context) {
+        if (d->context_at.offset != AMC_NO_OFFSET)
+            fprintf(out, "%s:%u:%u: note: %s\n", display_name(file), d->context_at.line + 1,
+                    d->context_at.col + 1, d->context);
+        else
+            fprintf(out, "%s: note: %s\n", display_name(file), d->context);
+    }
+}
+
+struct cli_report {
+    cli_format fmt;
+    FILE *out;
+    bool color;
+    json_object *files; /* json: array of {file, valid, diagnostics[]} */
+};
+
+cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command)
+{
+    cli_report *r = calloc(1, sizeof *r);
+    (void)tool_command;
+    if (!r)
+        return NULL;
+    r->fmt = fmt;
+    r->out = out;
+    r->color = fmt == CLI_FMT_TEXT && cli_use_color(out);
+    if (fmt != CLI_FMT_TEXT)
+        r->files = json_object_new_array();
+    return r;
+}
+
+static json_object *pos_json(amc_pos p)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "offset", json_object_new_int64((int64_t)p.offset));
+    json_object_object_add(o, "line", json_object_new_int64((int64_t)p.line + 1));
+    json_object_object_add(o, "column", json_object_new_int64((int64_t)p.col + 1));
+    return o;
+}
+
+static void add_str(json_object *o, const char *k, const char *v)
+{
+    if (v)
+        json_object_object_add(o, k, json_object_new_string(v));
+}
+
+json_object *cli_diag_to_json(const amc_diag *d);
+json_object *cli_diag_to_json(const amc_diag *d)
+{
+    json_object *o = json_object_new_object();
+    add_str(o, "code", amc_code_id(d->code));
+    json_object_object_add(o, "number", json_object_new_int((int)d->code));
+    add_str(o, "name", amc_code_name(d->code));
+    add_str(o, "severity", amc_severity_str(d->sev));
+    add_str(o, "message", d->message);
+    add_str(o, "rule", d->rule_id);
+    add_str(o, "instanceLocation", d->instance_ptr);
+    add_str(o, "keywordLocation", d->keyword_ptr);
+    add_str(o, "absoluteKeywordLocation", d->schema_uri);
+    if (d->at.offset != AMC_NO_OFFSET)
+        json_object_object_add(o, "position", pos_json(d->at));
+    if (d->context) {
+        add_str(o, "context", d->context);
+        if (d->context_at.offset != AMC_NO_OFFSET)
+            json_object_object_add(o, "contextPosition", pos_json(d->context_at));
+    }
+    return o;
+}
+
+void cli_report_file(cli_report *r, const char *file, const amc_diags *ds)
+{
+    size_t i = 0, n = amc_diags_count(ds);
+    if (!r)
+        return;
+    if (r->fmt == CLI_FMT_TEXT) {
+        for (i = 0; i < n; i++)
+            cli_print_diag_text(r->out, file, amc_diags_get(ds, i), r->color);
+        if (amc_diags_dropped(ds))
+            fprintf(r->out, "%s: note: %zu more diagnostics not shown\n", display_name(file),
+                    amc_diags_dropped(ds));
+        return;
+    }
+    {
+        json_object *f = json_object_new_object();
+        json_object *arr = json_object_new_array();
+        json_object_object_add(f, "file", json_object_new_string(display_name(file)));
+        json_object_object_add(f, "valid", json_object_new_boolean(amc_diags_errors(ds) == 0));
+        json_object_object_add(f, "errors", json_object_new_int64((int64_t)amc_diags_errors(ds)));
+        json_object_object_add(f, "warnings",
+                               json_object_new_int64((int64_t)amc_diags_warnings(ds)));
+        for (i = 0; i < n; i++)
+            json_object_array_add(arr, cli_diag_to_json(amc_diags_get(ds, i)));
+        json_object_object_add(f, "diagnostics", arr);
+        json_object_array_add(r->files, f);
+    }
+}
+
+void cli_report_finish(cli_report *r)
+{
+    if (!r)
+        return;
+    if (r->files) {
+        json_object *root = json_object_new_object();
+        json_object_object_add(root, "tool", json_object_new_string("amc"));
+        json_object_object_add(root, "version", json_object_new_string(amc_version()));
+        json_object_object_add(root, "files", r->files);
+        fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+                                                      JSON_C_TO_STRING_NOSLASHESCAPE),
+              r->out);
+        fputc('\n', r->out);
+        json_object_put(root);
+    }
+    fflush(r->out);
+    free(r);
+}

@@ -1,0 +1,144 @@
+/*
+ * arena.c - chunked bump allocator and the library's allocation entry points.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena_int.h"
+
+struct amc_arena_chunk {
+    amc_arena_chunk *prev;
+    size_t size;
+    /* data follows, 16-aligned */
+};
+
+#define CHUNK_HDR ((sizeof(amc_arena_chunk) + 15u) & ~(size_t)15u)
+#define MAX_CHUNK ((size_t)1 << 24)
+
+void *amc_xmalloc(size_t n)
+{
+    return malloc(n ? n : 1);
+}
+
+void *amc_xcalloc(size_t n, size_t sz)
+{
+    return calloc(n ? n : 1, sz ? sz : 1);
+}
+
+void *amc_xrealloc(void *p, size_t n)
+{
+    return realloc(p, n ? n : 1);
+}
+
+void amc_xfree(void *p)
+{
+    free(p);
+}
+
+void amc_free(void *p)
+{
+    free(p);
+}
+
+void amc_arena_init(amc_arena *a, size_t first_chunk)
+{
+    a->head = NULL;
+    a->cur = NULL;
+    a->end = NULL;
+    a->next_size = first_chunk < 256 ? 256 : first_chunk;
+    a->total = 0;
+}
+
+void amc_arena_release(amc_arena *a)
+{
+    amc_arena_chunk *c = a->head;
+    while (c) {
+        amc_arena_chunk *prev = c->prev;
+        amc_xfree(c);
+        c = prev;
+    }
+    a->head = NULL;
+    a->cur = a->end = NULL;
+    a->total = 0;
+}
+
+static void *arena_grow(amc_arena *a, size_t n)
+{
+    size_t size = a->next_size;
+    amc_arena_chunk *c = NULL;
+    if (n > SIZE_MAX - CHUNK_HDR - 16)
+        return NULL;
+    if (size < n + 16)
+        size = n + 16;
+    c = amc_xmalloc(CHUNK_HDR + size);
+    if (!c)
+        return NULL;
+    c->prev = a->head;
+    c->size = size;
+    a->head = c;
+    a->cur = (char *)c + CHUNK_HDR;
+    a->end = a->cur + size;
+    a->total += CHUNK_HDR + size;
+    if (a->next_size < MAX_CHUNK)
+        a->next_size *= 2;
+    {
+        void *p = a->cur;
+        a->cur += (n + 7u) & ~(size_t)7u;
+        return p;
+    }
+}
+
+void *amc_arena_alloc(amc_arena *a, size_t n)
+{
+    size_t need = (n + 7u) & ~(size_t)7u;
+    if (need < n)
+        return NULL;
+    if (a->cur && (size_t)(a->end - a->cur) >= need) {
+        void *p = a->cur;
+        a->cur += need;
+        return p;
+    }
+    return arena_grow(a, need);
+}
+
+void *amc_arena_zalloc(amc_arena *a, size_t n)
+{
+    void *p = amc_arena_alloc(a, n);
+    if (p)
+        memset(p, 0, n);
+    return p;
+}
+
+char *amc_arena_strndup(amc_arena *a, const char *s, size_t n)
+{
+    char *p = NULL;
+    if (n == SIZE_MAX)
+        return NULL;
+    p = amc_arena_alloc(a, n + 1);
+    if (!p)
+        return NULL;
+    if (n)
+        memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *amc_arena_sprintf(amc_arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    int n = 0;
+    char *p = NULL;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return NULL;
+    p = amc_arena_alloc(a, (size_t)n + 1);
+    if (!p)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}

@@ -1,0 +1,17 @@
+/*
+ * diag_int.h - internal helpers for reporting diagnostics.
+ */
+#ifndef AMC_DIAG_INT_H
+#define AMC_DIAG_INT_H
+
+#include "amc/diag.h"
+
+/* Position of offset within buf (same as amc_pos_of). */
+#define AMC_POS_NONE ((amc_pos){AMC_NO_OFFSET, 0, 0})
+
+/* Adds a diagnostic with explicit severity, position and optional instance pointer. */
+amc_status amc_diag_emit(amc_diags *ds, amc_code code, amc_severity sev, amc_pos at,
+                         const char *instance_ptr, const char *fmt, ...) AMC_PRINTF(6, 7);
+amc_status amc_diag_vemit(amc_diags *ds, amc_code code, amc_severity sev, amc_pos at,
+                          const char *instance_ptr, const char *fmt, va_list ap);
+#endif

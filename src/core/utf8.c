@@ -1,0 +1,103 @@
+/*
+ * utf8.c - UTF-8 per RFC 3629 (Table 3-7 of the Unicode standard): rejects overlong forms,
+ * encoded surrogates (U+D800..U+DFFF) and code points above U+10FFFF.
+ */
+#include "utf8_int.h"
+
+size_t amc_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    unsigned char c = s[0];
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+    if (c < 0xC2)
+        return 0; /* continuation byte or overlong 2-byte lead */
+    if (c < 0xE0) {
+        if (n < 2 || (s[1] & 0xC0) != 0x80)
+            return 0;
+        *cp = ((uint32_t)(c & 0x1F) << 6) | (s[1] & 0x3F);
+        return 2;
+    }
+    if (c < 0xF0) {
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c == 0xE0)
+            lo = 0xA0; /* overlong */
+        else if (c == 0xED)
+            hi = 0x9F; /* surrogates */
+        if (n < 3 || s[1] < lo || s[1] > hi || (s[2] & 0xC0) != 0x80)
+            return 0;
+        *cp = ((uint32_t)(c & 0x0F) << 12) | ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
+        return 3;
+    }
+    if (c < 0xF5) {
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c == 0xF0)
+            lo = 0x90; /* overlong */
+        else if (c == 0xF4)
+            hi = 0x8F; /* > U+10FFFF */
+        if (n < 4 || s[1] < lo || s[1] > hi || (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
+            return 0;
+        *cp = ((uint32_t)(c & 0x07) << 18) | ((uint32_t)(s[1] & 0x3F) << 12) |
+              ((uint32_t)(s[2] & 0x3F) << 6) | (s[3] & 0x3F);
+        return 4;
+    }
+    return 0;
+}
+
+size_t amc_utf8_validate(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        uint32_t cp = 0;
+        size_t k = 0;
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        k = amc_utf8_decode(p + i, n - i, &cp);
+        if (!k)
+            return i;
+        i += k;
+    }
+    return n;
+}
+
+size_t amc_utf8_encode(uint32_t cp, char *out)
+{
+    unsigned char *o = (unsigned char *)out;
+    if (cp < 0x80) {
+        o[0] = (unsigned char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (unsigned char)(0xC0 | (cp >> 6));
+        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (unsigned char)(0xE0 | (cp >> 12));
+        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (unsigned char)(0xF0 | (cp >> 18));
+    o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+size_t amc_utf8_count(const char *s, size_t n)
+{
+    size_t i = 0, count = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    while (i < n) {
+        uint32_t cp = 0;
+        size_t k = p[i] < 0x80 ? 1 : amc_utf8_decode(p + i, n - i, &cp);
+        i += k ? k : 1;
+        count++;
+    }
+    return count;
+}

@@ -1,0 +1,47 @@
+/*
+ * amc/json.h - the strict RFC 8259 JSON reader, and json-c interop.
+ */
+#ifndef AMC_JSON_H
+#define AMC_JSON_H
+
+#include "amc/common.h"
+#include "amc/diag.h"
+#include "amc/doc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup json JSON reader
+ *  @{ */
+
+/**
+ * Reads one JSON text (RFC 8259, strict; see src/formats/json_read.c for the exact grammar and
+ * every decision: duplicate keys are errors, lone surrogate escapes are errors, a leading UTF-8
+ * BOM is skipped with a warning).
+ * @param[in]  buf    input bytes (need not be NUL-terminated)
+ * @param[in]  len    length of buf
+ * @param[in]  lim    limits (NULL: defaults)
+ * @param[in,out] diags diagnostics sink (must not be NULL)
+ * @param[out] out    the document on AMC_OK (free with amc_doc_free()), NULL otherwise
+ * @returns AMC_OK (warnings possible), AMC_EINVALID, AMC_ELIMIT or AMC_ENOMEM.
+ */
+AMC_API amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim,
+                                 amc_diags *diags, amc_doc **out) AMC_WARN_UNUSED_RESULT;
+
+struct json_object;
+
+/** Converts a value to a new json-c object (numbers keep their exact text where json-c allows).
+ *  Returns a new reference (release with json_object_put()), or NULL on ENOMEM. */
+AMC_API struct json_object *amc_value_to_json_c(const amc_value *v);
+
+/** Builds a document from a json-c tree (borrowed). *out: free with amc_doc_free(). */
+AMC_API amc_status amc_doc_from_json_c(struct json_object *jo, amc_doc **out)
+    AMC_WARN_UNUSED_RESULT;
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif
