@@ -27,7 +27,8 @@
  *     warning MIME_MIXED_EOL at the first line end that differs from the first one.
  *   - A CR not followed by LF anywhere in the header block is an error MIME_BARE_CR (a header
  *     injection vector: readers disagree on whether it ends a line). NUL in the header block is
- *     the core error NUL_BYTE. LF cannot occur inside a value: it ends the line.
+ *     the core error NUL_BYTE. Each is reported at its first occurrence in a line. LF cannot
+ *     occur inside a value: it ends the line.
  *   - Other control characters in values (obs-NO-WS-CTL, RFC 5322 4.1) are accepted with a
  *     warning MIME_VALUE_CONTROL (once per field).
  *   - Bytes >= 0x80 in values: RFC 5322 forbids them, RFC 6532 allows UTF-8. Valid UTF-8 is
@@ -343,15 +344,18 @@ static void scan(reader *r, size_t start, size_t *body_off)
                    "header block exceeds the limit of %zu bytes", r->lim.max_header_bytes);
             return;
         }
-        /* bytes that are errors wherever they are in the line */
+        /* bytes that are errors wherever they are in the line; each kind is reported once
+         * per line (a position costs O(line length): this keeps the reader linear) */
         for (i = ls; i < ce; i++) {
             if (s[i] == '\r') {
-                report(r, AMC_C_MIME_BARE_CR, i, NULL, 0, NULL);
+                if (!(bad & 1))
+                    report(r, AMC_C_MIME_BARE_CR, i, NULL, 0, NULL);
                 bare_cr++;
-                bad = 1;
+                bad |= 1;
             } else if (s[i] == 0) {
-                report(r, AMC_C_NUL_BYTE, i, NULL, 0, "NUL byte in the header block");
-                bad = 1;
+                if (!(bad & 2))
+                    report(r, AMC_C_NUL_BYTE, i, NULL, 0, "NUL byte in the header block");
+                bad |= 2;
             }
         }
         if (ce - ls > MAX_LINE_OCTETS)
@@ -420,10 +424,12 @@ static void scan(reader *r, size_t start, size_t *body_off)
             saw_eol(r, e, ce);
         if (r->nomem)
             return;
-        /* advance: the next line; every bare CR in this line also started a line */
-        r->line += (uint32_t)bare_cr + (e != AMC_EOL_NONE ? 1u : 0u);
-        if (e != AMC_EOL_NONE)
+        /* advance to the next line; every bare CR in this line also started one (amc_pos_of).
+         * Without a line end the input is over and line_start stays put. */
+        if (e != AMC_EOL_NONE) {
+            r->line += (uint32_t)bare_cr + 1u;
             r->line_start = next;
+        }
         pos = next;
     }
 }

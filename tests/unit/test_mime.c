@@ -133,6 +133,21 @@ static const struct tcase {
      AMC_EINVALID,
      {{AMC_C_MIME_BARE_CR, 0, 4, -1}, {AMC_C_MIME_NO_COLON, 2, 0, -1}, {NONE, 0, 0, -1}},
      NOFIELDS},
+    {"bare CR at the end of the input: the next position is on a new line",
+     "A: 1\r",
+     0,
+     AMC_EINVALID,
+     {{AMC_C_MIME_BARE_CR, 0, 4, -1}, {AMC_C_MIME_NO_BODY_SEPARATOR, 1, 0, -1}, {NONE, 0, 0, -1}},
+     NOFIELDS},
+    {"several bare CRs and NULs in a line: first of each kind reported",
+     "A: \r\r\0\0\r\nB:\0\n\n",
+     14,
+     AMC_EINVALID,
+     {{AMC_C_MIME_BARE_CR, 0, 3, -1},
+      {AMC_C_NUL_BYTE, 2, 0, -1},
+      {AMC_C_NUL_BYTE, 3, 2, -1},
+      {AMC_C_MIME_MIXED_EOL, 3, 3, -1}},
+     NOFIELDS},
     {"CR CR LF",
      "A: 1\r\r\n\r\n",
      0,
@@ -584,6 +599,33 @@ static void test_long_line(void **state)
     free(buf);
 }
 
+/* A 1 MiB line of NUL and bare CR bytes: one diagnostic per kind per line, so the reader stays
+ * linear (each position costs O(line length)). */
+static void test_pathological_line(void **state)
+{
+    size_t n = (size_t)1 << 20, i = 0;
+    char *buf = malloc(n + 2);
+    amc_limits lim = AMC_LIMITS_DEFAULT;
+    amc_diags *ds = amc_diags_new(0);
+    amc_mime *m = NULL;
+    (void)state;
+    assert_non_null(buf);
+    for (i = 0; i < n; i++)
+        buf[i] = (i % 2) ? '\0' : '\r';
+    buf[n] = '\n';
+    buf[n + 1] = '\n';
+    lim.max_header_bytes = n + 2;
+    assert_int_equal(amc_mime_read(buf, n + 2, &lim, ds, &m), AMC_EINVALID);
+    assert_null(m);
+    assert_int_equal(amc_diags_count(ds), 3); /* bare CR, NUL, line too long */
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_MIME_BARE_CR);
+    assert_int_equal(amc_diags_get(ds, 1)->code, AMC_C_NUL_BYTE);
+    assert_int_equal(amc_diags_get(ds, 1)->at.line, 1);
+    assert_int_equal(amc_diags_get(ds, 2)->code, AMC_C_MIME_LINE_TOO_LONG);
+    amc_diags_free(ds);
+    free(buf);
+}
+
 static void test_limits(void **state)
 {
     static const struct {
@@ -691,9 +733,10 @@ static void test_every_prefix(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table),          cmocka_unit_test(test_ignite_seed_example),
-        cmocka_unit_test(test_long_line),      cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_null_accessors), cmocka_unit_test(test_every_prefix),
+        cmocka_unit_test(test_table),        cmocka_unit_test(test_ignite_seed_example),
+        cmocka_unit_test(test_long_line),    cmocka_unit_test(test_pathological_line),
+        cmocka_unit_test(test_limits),       cmocka_unit_test(test_null_accessors),
+        cmocka_unit_test(test_every_prefix),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
