@@ -24,7 +24,7 @@ amc_status amc_buf_append(amc_buf *b, const void *p, size_t n);
 amc_status amc_buf_putc(amc_buf *b, char c);
 amc_status amc_buf_puts(amc_buf *b, const char *s);
 amc_status amc_buf_printf(amc_buf *b, const char *fmt, ...) AMC_PRINTF(2, 3);
-amc_status amc_buf_vprintf(amc_buf *b, const char *fmt, va_list ap);
+amc_status amc_buf_vprintf(amc_buf *b, const char *fmt, va_list ap) AMC_PRINTF(2, 0);
 /* Appends s as the contents of a JSON string (without quotes), escaping minimally. */
 amc_status amc_buf_json_escape(amc_buf *b, const char *s, size_t n);
 /* Transfers ownership of the data to the caller (free with amc_free); the buffer is reset. */

@@ -13,5 +13,5 @@
 amc_status amc_diag_emit(amc_diags *ds, amc_code code, amc_severity sev, amc_pos at,
                          const char *instance_ptr, const char *fmt, ...) AMC_PRINTF(6, 7);
 amc_status amc_diag_vemit(amc_diags *ds, amc_code code, amc_severity sev, amc_pos at,
-                          const char *instance_ptr, const char *fmt, va_list ap);
+                          const char *instance_ptr, const char *fmt, va_list ap) AMC_PRINTF(6, 0);
 #endif
