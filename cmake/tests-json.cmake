@@ -1,0 +1,9 @@
+# JSON reader tools (included by CMakeLists.txt inside the tests section):
+#   json_accept FILE...   prints ACCEPT/REJECT per file (tests/tools/jsontestsuite.sh uses it)
+#   bench_json MODE FILE  parses a JSONL file line by line with amc or json-c (tests/bench/)
+add_executable(json_accept ${PROJECT_SOURCE_DIR}/tests/bench/json_accept.c)
+target_link_libraries(json_accept PRIVATE amc_static)
+if(EXISTS ${PROJECT_SOURCE_DIR}/tests/bench/bench_json.c)
+  add_executable(bench_json ${PROJECT_SOURCE_DIR}/tests/bench/bench_json.c)
+  target_link_libraries(bench_json PRIVATE amc_static PkgConfig::JSONC)
+endif()
