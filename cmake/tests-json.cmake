@@ -7,3 +7,10 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/tests/bench/bench_json.c)
   add_executable(bench_json ${PROJECT_SOURCE_DIR}/tests/bench/bench_json.c)
   target_link_libraries(bench_json PRIVATE amc_static PkgConfig::JSONC)
 endif()
+# Optional: -DAMC_JSONTESTSUITE_DIR=/path/to/JSONTestSuite runs the whole suite in ctest.
+if(AMC_JSONTESTSUITE_DIR)
+  add_test(NAME json.testsuite
+           COMMAND sh ${PROJECT_SOURCE_DIR}/tests/tools/jsontestsuite.sh ${AMC_JSONTESTSUITE_DIR}
+                   $<TARGET_FILE:json_accept>)
+  set_tests_properties(json.testsuite PROPERTIES LABELS conform)
+endif()

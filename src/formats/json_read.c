@@ -218,11 +218,12 @@ typedef struct frame {
     const char *key;
     size_t key_len, key_off;
     /* duplicate-key hash set, used once an object has more than DUP_LINEAR members. Entries are
-     * (hash32 << 32) | (member index - base + 1); 0 is empty. The buffer stays with the frame
-     * slot for reuse by later objects at the same depth. */
-    uint64_t *tab;
-    size_t tabcap, tabn;
-    bool tab_on;
+     * (hash32 << 32) | (member index - base + 1); 0 is empty. tab is either the parser's inline
+     * table (tab_local; one object at a time may use it) or own, a heap buffer that stays with
+     * the frame slot for reuse by later objects at the same depth. */
+    uint64_t *tab, *own;
+    size_t tabcap, tabn, owncap;
+    bool tab_on, tab_local;
 } frame;
 
 #define DUP_LINEAR 8
@@ -246,7 +247,9 @@ typedef struct jp {
     size_t dups;
     uint64_t seed;
     vec frames, items, members;
-    size_t frames_used; /* high-water mark of frame slots (their tab buffers are freed at end) */
+    size_t frames_used; /* high-water mark of frame slots (their own buffers are freed at end) */
+    bool ltab_busy;
+    uint64_t ltab[64]; /* inline hash set for the first big object open at a time */
     posc pc_at, pc_ctx;
 } jp;
 
@@ -948,45 +951,50 @@ static bool tab_insert_raw(uint64_t *tab, size_t cap, uint32_t h, size_t idx1)
     return true;
 }
 
-/* Makes room in F's table for one more entry (load <= 1/2). */
+/* Makes room in F's table for one more entry (load <= 1/2), starting a table if needed. */
 static bool tab_reserve(jp *P, frame *F)
 {
-    size_t cap = F->tabcap, i = 0;
-    uint64_t *old = NULL, *nt = NULL;
-    size_t oldcap = 0;
+    size_t cap = 0, i = 0;
+    uint64_t *nt = NULL;
     if (F->tab_on && (F->tabn + 1) * 2 <= F->tabcap)
         return true;
     if (!F->tab_on) {
-        if (F->tab && F->tabcap >= 32 && F->tabcap <= 1024) {
-            memset(F->tab, 0, F->tabcap * sizeof *F->tab);
-            F->tab_on = true;
-            F->tabn = 0;
-            return true;
+        if (!P->ltab_busy) {
+            P->ltab_busy = true;
+            F->tab_local = true;
+            F->tab = P->ltab;
+            F->tabcap = sizeof P->ltab / sizeof P->ltab[0];
+        } else {
+            if (!F->own || F->owncap > 1024) {
+                amc_xfree(F->own);
+                F->owncap = 0;
+                F->own = amc_xcalloc(32, sizeof *F->own);
+                if (!F->own)
+                    return false;
+                F->owncap = 32;
+            }
+            F->tab = F->own;
+            F->tabcap = F->owncap;
         }
-        amc_xfree(F->tab);
-        F->tab = amc_xcalloc(32, sizeof *F->tab);
-        if (!F->tab) {
-            F->tabcap = 0;
-            return false;
-        }
-        F->tabcap = 32;
+        memset(F->tab, 0, F->tabcap * sizeof *F->tab);
         F->tab_on = true;
         F->tabn = 0;
         return true;
     }
-    (void)P;
     cap = F->tabcap * 2;
     nt = amc_xcalloc(cap, sizeof *nt);
     if (!nt)
         return false;
-    old = F->tab;
-    oldcap = F->tabcap;
-    for (i = 0; i < oldcap; i++)
-        if (old[i])
-            tab_insert_raw(nt, cap, (uint32_t)(old[i] >> 32), (size_t)(old[i] & 0xffffffffu));
-    amc_xfree(old);
-    F->tab = nt;
-    F->tabcap = cap;
+    for (i = 0; i < F->tabcap; i++)
+        if (F->tab[i])
+            tab_insert_raw(nt, cap, (uint32_t)(F->tab[i] >> 32), (size_t)(F->tab[i] & 0xffffffffu));
+    if (F->tab_local) {
+        F->tab_local = false;
+        P->ltab_busy = false;
+    }
+    amc_xfree(F->own); /* the table itself, or an unused buffer kept by this frame slot */
+    F->own = F->tab = nt;
+    F->owncap = F->tabcap = cap;
     return true;
 }
 
@@ -1055,8 +1063,8 @@ static amc_status open_container(jp *P, const char *p, bool is_obj, frame **Fp)
         return node_fail(P, OFF(P, p));
     F = (frame *)P->frames.data + P->frames.n;
     if (P->frames.n >= P->frames_used) {
-        F->tab = NULL;
-        F->tabcap = 0;
+        F->own = NULL;
+        F->owncap = 0;
         P->frames_used = P->frames.n + 1;
     }
     F->node = v;
@@ -1064,6 +1072,7 @@ static amc_status open_container(jp *P, const char *p, bool is_obj, frame **Fp)
     F->base = is_obj ? P->members.n : P->items.n;
     F->key_dup = false;
     F->tab_on = false;
+    F->tab_local = false;
     F->tabn = 0;
     P->frames.n++;
     *Fp = F;
@@ -1077,6 +1086,10 @@ static amc_value *close_container(jp *P, frame **Fp)
     amc_value *v = F->node;
     size_t n = 0;
     if (F->is_obj) {
+        if (F->tab_local) {
+            F->tab_local = false;
+            P->ltab_busy = false;
+        }
         n = P->members.n - F->base;
         v->u.obj.members = amc_doc_alloc(P->doc, (n ? n : 1) * sizeof(amc_member));
         if (!v->u.obj.members)
@@ -1316,7 +1329,7 @@ static void jp_release(jp *P)
 {
     size_t i = 0;
     for (i = 0; i < P->frames_used; i++)
-        amc_xfree(((frame *)P->frames.data)[i].tab);
+        amc_xfree(((frame *)P->frames.data)[i].own);
     vec_release(&P->frames);
     vec_release(&P->items);
     vec_release(&P->members);

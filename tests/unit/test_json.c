@@ -556,6 +556,44 @@ static void test_many_keys(void **state)
     free(buf);
 }
 
+/* Several hashed objects open at once and one after another (the inline table, per-depth
+ * buffers and their reuse): duplicates are found in each, nothing else is reported. */
+static void test_nested_big_objects(void **state)
+{
+    char buf[4096];
+    size_t len = 0, obj = 0, k = 0, ndup = 0, i = 0;
+    amc_diags *ds = NULL;
+    amc_doc *doc = NULL;
+    size_t want_at[8], nwant = 0;
+    (void)state;
+    buf[len++] = '{';
+    for (obj = 0; obj < 3; obj++) {
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s\"o%zu\":{", obj ? "," : "", obj);
+        for (k = 0; k < 12 + obj * 30; k++)
+            len +=
+                (size_t)snprintf(buf + len, sizeof buf - len, "%s\"k%zu\":%zu", k ? "," : "", k, k);
+        if (obj) { /* a duplicate in the 2nd and 3rd inner objects */
+            want_at[nwant++] = len + 1;
+            len += (size_t)snprintf(buf + len, sizeof buf - len, ",\"k%zu\":0", obj + 3);
+        }
+        buf[len++] = '}';
+    }
+    for (k = 0; k < 10; k++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, ",\"x%zu\":[]", k);
+    want_at[nwant++] = len + 1;
+    len += (size_t)snprintf(buf + len, sizeof buf - len, ",\"o1\":{}}");
+    assert_int_equal(read_json("nested big", buf, len, NULL, &ds, &doc), AMC_EINVALID);
+    for (i = 0; i < amc_diags_count(ds); i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        assert_int_equal(d->code, AMC_C_JSON_DUP_KEY);
+        assert_true(ndup < nwant);
+        assert_int_equal(d->at.offset, want_at[ndup]);
+        ndup++;
+    }
+    assert_int_equal(ndup, nwant);
+    amc_diags_free(ds);
+}
+
 /* ---- numbers ---- */
 
 static void test_numbers(void **state)
@@ -966,6 +1004,7 @@ int main(void)
         cmocka_unit_test(test_eof_context),
         cmocka_unit_test(test_duplicates),
         cmocka_unit_test(test_many_keys),
+        cmocka_unit_test(test_nested_big_objects),
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_numbers_match_doc_model),
         cmocka_unit_test(test_strings_and_offsets),
