@@ -35,12 +35,11 @@ deviation() {
 fail=0 ny=0 nn=0 ni=0 dev=0
 out=$(mktemp) || exit 2
 trap 'rm -f "$out"' EXIT
-for f in "$dir"/*.json; do
-    [ -e "$f" ] || continue
-    "$bin" "$f" >"$out" 2>&1
-    verdict=$(head -n 1 "$out" | cut -d' ' -f1)
-    detail=$(head -n 1 "$out" | cut -d' ' -f3-)
-    name=$(basename "$f")
+# one json_accept run over every file: "ACCEPT path" / "REJECT path CODE line:col message"
+"$bin" "$dir"/*.json >"$out" 2>&1 || true
+while read -r verdict path detail; do
+    case "$verdict" in ACCEPT | REJECT) ;; *) continue ;; esac
+    name=$(basename "$path")
     case "$name" in
     y_*)
         ny=$((ny + 1))
@@ -66,6 +65,11 @@ for f in "$dir"/*.json; do
         echo "i          $name: $verdict $detail"
         ;;
     esac
-done
+done <"$out"
+total=$(ls "$dir"/*.json | wc -l)
+if [ $((ny + nn + ni)) -lt "$total" ]; then
+    echo "only $((ny + nn + ni)) of $total y_/n_/i_ files produced a verdict"
+    fail=1
+fi
 echo "JSONTestSuite: $ny y_, $nn n_, $ni i_; $dev documented deviation(s); $([ $fail = 0 ] && echo OK || echo FAILED)"
 exit $fail
