@@ -1365,6 +1365,8 @@ amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc
 
     memset(&P, 0, sizeof P);
     P.ds = diags;
+    if (len > SIZE_MAX / 4) /* the source copy and the text heap could not be allocated */
+        return nomem(&P);
     P.lim = L;
     vec_init(&P.frames, frames_local, sizeof frames_local / sizeof frames_local[0]);
     vec_init(&P.items, items_local, sizeof items_local / sizeof items_local[0]);
