@@ -7,9 +7,10 @@
 #   N          number of envelopes (default 100000, about 160 MB)
 #
 # Generates N envelopes as JSONL with gen_envelopes.py (deterministic; cached in $TMPDIR), runs
-# each mode 3 times as a whole process under /usr/bin/time, and prints MB/s per run (file size /
-# elapsed wall time, so reading the file is included), the median per mode, the parse-only MB/s
-# that bench_json reports itself, and the amc/json-c ratios.
+# each mode 3 times as a whole process under /usr/bin/time, and prints MB/s per run: file size /
+# elapsed wall time and file size / CPU time (user + sys; steadier on a shared machine), both
+# including reading the file, plus the parse-only MB/s that bench_json reports itself; then the
+# median per mode and the amc/json-c ratios of the medians.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -33,21 +34,28 @@ ofile=$(mktemp)
 trap 'rm -f "$tfile" "$ofile"' EXIT
 for mode in jsonc amc; do
     runs=""
+    cpus=""
     parse=""
     for i in 1 2 3; do
-        /usr/bin/time -f "%e %M" -o "$tfile" "$bin" "$mode" "$file" >"$ofile"
+        /usr/bin/time -f "%e %U %S %M" -o "$tfile" "$bin" "$mode" "$file" >"$ofile"
         set -- $(cat "$tfile")
         mbs=$(awk -v s="$size" -v t="$1" 'BEGIN { printf "%.1f", (t > 0 ? s / t / 1e6 : 0) }')
+        cpu=$(awk -v s="$size" -v u="$2" -v y="$3" 'BEGIN { t = u + y; printf "%.1f", (t > 0 ? s / t / 1e6 : 0) }')
         p=$(sed -n 's/.* \([0-9.]*\) MB\/s (parse only).*/\1/p' "$ofile")
-        echo "$mode run $i: $1 s, max RSS $2 KB, $mbs MB/s whole process, $p MB/s parse only"
+        echo "$mode run $i: $1 s wall, $2+$3 s cpu, max RSS $4 KB: $mbs MB/s wall, $cpu MB/s cpu, $p MB/s parse only"
         runs="$runs $mbs"
+        cpus="$cpus $cpu"
         parse="$parse $p"
     done
     med=$(echo $runs | tr ' ' '\n' | sort -n | sed -n 2p)
+    cmed=$(echo $cpus | tr ' ' '\n' | sort -n | sed -n 2p)
     pmed=$(echo $parse | tr ' ' '\n' | sort -n | sed -n 2p)
-    echo "$mode median: $med MB/s whole process, $pmed MB/s parse only"
+    echo "$mode median: $med MB/s wall, $cmed MB/s cpu (whole process), $pmed MB/s parse only"
     eval "med_$mode=$med"
+    eval "cmed_$mode=$cmed"
     eval "pmed_$mode=$pmed"
 done
-awk -v a="$med_amc" -v j="$med_jsonc" -v pa="$pmed_amc" -v pj="$pmed_jsonc" 'BEGIN {
-    printf "ratio amc/json-c: %.2fx whole process, %.2fx parse only\n", a / j, pa / pj }'
+awk -v a="$med_amc" -v j="$med_jsonc" -v ca="$cmed_amc" -v cj="$cmed_jsonc" \
+    -v pa="$pmed_amc" -v pj="$pmed_jsonc" 'BEGIN {
+    printf "ratio amc/json-c: %.2fx wall, %.2fx cpu (whole process), %.2fx parse only\n",
+        a / j, ca / cj, pa / pj }'
