@@ -1535,7 +1535,6 @@ static amc_regex *compile_once(tr *t, uint32_t match_limit, bool is_sub, int *pc
     uint32_t opts = PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_MATCH_UNSET_BACKREF |
                     PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_BACKSLASH_C | PCRE2_NEVER_UCP;
     size_t k = 0;
-    (void)is_sub;
     *pcre_err = 0;
     re = amc_xcalloc(1, sizeof *re);
     if (!re)
@@ -1547,7 +1546,7 @@ static amc_regex *compile_once(tr *t, uint32_t match_limit, bool is_sub, int *pc
     cctx = pcre2_compile_context_create(re->gctx);
     if (!cctx)
         goto nomem;
-    if (t->nlbs)
+    if (t->nlbs || is_sub)
         opts |= PCRE2_NO_AUTO_POSSESS; /* callouts act as assertions: keep backtracking exact */
     re->code = pcre2_compile((PCRE2_SPTR)(t->out.data ? t->out.data : ""), t->out.len, opts, &ec,
                              &eo, cctx);

@@ -95,6 +95,12 @@ static const struct mcase {
     {"nested lookbehind", "(?<=(?<=x)a+)b", "xaab", 0, 1},
     {"nested lookbehind no", "(?<=(?<=x)a+)b", "yaab", 0, 0},
     {"lookbehind under i", "(?i:(?<=a+)b)", "AAB", 0, 1},
+    /* found by differential testing against V8 (node 20): emulated bodies must backtrack */
+    {"negative lookbehind of an empty-matching body", "(?<![^]{0,})", "\xc2\xa0", 0, 0},
+    {"lookbehind body greedy to the end", "(?<=^\\D{0,})-",
+     "\xef\xbb\xbf\x03-\xd9\xa0"
+     "c",
+     0, 1},
     {"\\p{Letter}", "^\\p{Letter}+$", "\xcf\x80", 0, 1},
     {"\\p{Letter} digits", "^\\p{Letter}+$", "123", 0, 0},
     {"\\p{digit} Bengali", "^\\p{digit}+$", "\xe0\xa7\xaa\xe0\xa7\xa8", 0, 1},
