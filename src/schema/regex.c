@@ -1734,7 +1734,7 @@ int amc_regex_search(const amc_regex *re, const char *s, size_t n)
 {
     budget b;
     int r = 0;
-    if (!re)
+    if (!re || (!s && n))
         return -1;
     if (!s)
         s = "";
