@@ -1,0 +1,46 @@
+/*
+ * regex_int.h - ECMA-262 (u flag) regular expressions for JSON Schema "pattern",
+ * "patternProperties" and format "regex", translated to PCRE2. See src/schema/regex.c for the
+ * translation and docs/regex.md for the ECMA-262 / PCRE2 mapping and what is not supported.
+ */
+#ifndef AMC_REGEX_INT_H
+#define AMC_REGEX_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Match limit used when amc_regex_compile() is given 0. */
+#define AMC_REGEX_DEFAULT_MATCH_LIMIT 1000000u
+
+typedef struct amc_regex amc_regex;
+
+/*
+ * Compiles pat[0..len) (UTF-8, ECMA-262 Pattern[+UnicodeMode] syntax as used by
+ * `new RegExp(pat, "u")`). match_limit bounds the backtracking work of one search (PCRE2 match
+ * limit; 0: AMC_REGEX_DEFAULT_MATCH_LIMIT). Returns a new regex (free with amc_regex_free()),
+ * or NULL with a NUL-terminated message in err[0..errlen) (err may be NULL when errlen is 0).
+ * NULL is also returned on out-of-memory ("out of memory").
+ */
+amc_regex *amc_regex_compile(const char *pat, size_t len, uint32_t match_limit, char *err,
+                             size_t errlen);
+
+/*
+ * Unanchored search (RegExp.prototype.test): 1 if the pattern matches somewhere in s[0..n),
+ * 0 if not, -1 if the match limit, depth limit or memory ran out (undecided). s must be valid
+ * UTF-8 (not checked: the readers validate every string). Thread-safe: one compiled regex may be
+ * searched from many threads at once.
+ */
+int amc_regex_search(const amc_regex *re, const char *s, size_t n);
+
+/* Frees a regex. NULL: no-op. */
+void amc_regex_free(amc_regex *re);
+
+/*
+ * For the schema linter: NULL if pat is a valid ECMA-262 pattern that means the same in
+ * ECMA-262, PCRE and Python `re`, else a static string naming the first construct that is not
+ * portable ("lookbehind", "\\p{..} property escapes", "backreference", "possessive quantifier",
+ * ...). An invalid ECMA-262 pattern gets a reason too (the construct, when one is recognised).
+ */
+const char *amc_regex_portability(const char *pat, size_t len);
+
+#endif
