@@ -44,8 +44,10 @@ void amc_decnum_parse(const char *t, size_t len, amc_decnum *out)
             i++;
         }
         while (i < len && t[i] >= '0' && t[i] <= '9') {
-            if (e < EXP_SAT)
+            if (e <= EXP_SAT / 10)
                 e = e * 10 + (t[i] - '0');
+            else
+                e = EXP_SAT; /* saturate before e * 10 could overflow */
             i++;
         }
         if (e > EXP_SAT)
