@@ -6,7 +6,7 @@
  *  - YAML 1.2.2 spec, 10.3.2 "Tag Resolution" (core schema table) for the typing rows;
  *  - YAML 1.1 type repository (https://yaml.org/type/{bool,int,float,timestamp,merge,value}.html)
  *    and PyYAML's resolver.py for the 1.1 interop rows (the expectations were cross-checked
- *    against python3-yaml 6.0 on ~90k generated plain scalars while writing the reader);
+ *    against python3-yaml 6.0 on over 100k generated plain scalars while writing the reader);
  *  - the IGNITE protocol document (/work/shared/seeds/000_db8e374475174c70.txt, "メッセージ
  *    タイプ別仕様") for the message bodies.
  *
