@@ -26,8 +26,9 @@ typedef enum cli_format {
 #include "cli_commands.def"
 #undef CLI_COMMAND
 
-/* Reads a whole file ("-" = stdin) into a new buffer (free with free()). Returns 0, or -1 after
- * printing "amc: PATH: reason" to stderr. max: size limit in bytes. */
+/* Reads a whole file ("-" = stdin) into a new NUL-terminated buffer (free with free()).
+ * Returns 0; -1 after printing "amc: PATH: reason" to stderr (I/O error); -2, printing
+ * nothing, when the input is larger than max bytes (callers report a LIMIT_SIZE diagnostic). */
 int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
 
 /* Parses "text|json|sarif|junit|tap"; returns -1 if unknown. */

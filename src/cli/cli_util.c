@@ -27,12 +27,10 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
             char *p = NULL;
             size_t ncap = cap ? cap * 2 : 65536;
             if (cap > max) {
-                fprintf(stderr, "amc: %s: larger than the %zu-byte input limit\n",
-                        is_stdin ? "<stdin>" : path, max);
                 free(data);
                 if (!is_stdin)
                     fclose(f);
-                return -1;
+                return -2;
             }
             p = realloc(data, ncap + 1);
             if (!p) {
@@ -60,10 +58,8 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
     if (!is_stdin)
         fclose(f);
     if (n > max) {
-        fprintf(stderr, "amc: %s: larger than the %zu-byte input limit\n",
-                is_stdin ? "<stdin>" : path, max);
         free(data);
-        return -1;
+        return -2;
     }
     if (!data) {
         data = malloc(1);
@@ -233,6 +229,7 @@ void cli_report_finish(cli_report *r)
         json_object_object_add(root, "version", json_object_new_string(amc_version()));
         json_object_object_add(root, "files", r->files);
         fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+                                                       JSON_C_TO_STRING_SPACED |
                                                        JSON_C_TO_STRING_NOSLASHESCAPE),
               r->out);
         fputc('\n', r->out);

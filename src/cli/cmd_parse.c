@@ -187,13 +187,23 @@ int cli_cmd_parse(int argc, char **argv)
         return CLI_EXIT_ERROR;
     }
     amc_limits_normalize(&lim);
-    /* read up to one byte past the limit so the reader reports the limit itself */
-    if (cli_read_file(path, lim.max_input_bytes + 1, &buf, &len) != 0)
-        return CLI_EXIT_ERROR;
     ds = amc_diags_new(lim.max_diags);
     rep = cli_report_new(fmt, stderr, "parse");
     if (!ds || !rep) {
         fprintf(stderr, "amc parse: out of memory\n");
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
+    i = cli_read_file(path, lim.max_input_bytes, &buf, &len);
+    if (i == -2) {
+        amc_pos p0 = {0, 0, 0};
+        amc_diags_addf(ds, AMC_C_LIMIT_SIZE, p0, "input is larger than the %zu-byte limit",
+                       lim.max_input_bytes);
+        cli_report_file(rep, path, ds);
+        rc = CLI_EXIT_INVALID;
+        goto out;
+    }
+    if (i != 0) {
         rc = CLI_EXIT_ERROR;
         goto out;
     }
