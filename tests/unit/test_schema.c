@@ -283,8 +283,6 @@ static void test_validate_table(void **state)
         {"false root", "false", "{}", false, AMC_C_SCHEMA_FALSE, "", "", NULL},
         {"format annotation by default", "{\"format\":\"date\"}", "\"x\"", true, 0, NULL, NULL,
          NULL},
-        {"big integers", "{\"maximum\":18446744073709551615}", "18446744073709551616", false,
-         AMC_C_SCHEMA_MAXIMUM, "", "/maximum", NULL},
     };
     size_t i = 0;
     (void)state;
@@ -504,6 +502,8 @@ static void test_exact_numbers(void **state)
         {"{\"multipleOf\":0.1}", "4.55", false},
         {"{\"multipleOf\":3}", "9007199254740993", true},
         {"{\"multipleOf\":2}", "18446744073709551616", true},
+        {"{\"maximum\":18446744073709551615}", "18446744073709551616", false},
+        {"{\"minimum\":-9223372036854775809}", "-9223372036854775808", true},
     };
     size_t i = 0;
     (void)state;
