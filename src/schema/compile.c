@@ -998,6 +998,7 @@ static void compile_node(cstate *cs, cnode *n)
             continue;
         memset(k, 0, sizeof *k);
         k->name = d->name;
+        k->nlen = strlen(d->name);
         k->kv = m->value;
         k->fn = d->fn;
         k->prio = d->prio;
@@ -1109,10 +1110,29 @@ amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, am
     *out = get_node(&cs, v, res);
     drain(&cs);
     if (cs.st != AMC_OK) {
-        /* forget every node of this attempt: a later compile reports the problems again */
+        sres *r = NULL;
+        /* forget every node of this attempt and the per-resource results computed with it
+         * (vocabularies, compiled $dynamicAnchor targets): a later compile reports the same
+         * problems again instead of reusing half-compiled nodes */
         for (i = 0; i < cs.ncreated; i++)
             if (amc_pmap_put(&set->node_by_value, cs.created[i]->v, NULL) != AMC_OK)
                 break;
+        for (r = set->all_res; r; r = r->next_all) {
+            r->vocab_done = false;
+            if (r->dnodes_done) {
+                size_t j = 0;
+                bool stale = false;
+                for (j = 0; j < r->dnodes.cap && !stale; j++) {
+                    const amc_smap_slot *sl = &r->dnodes.slots[j];
+                    stale = sl->key && amc_pmap_get(&set->node_by_value,
+                                                    ((const cnode *)sl->val)->v) != sl->val;
+                }
+                if (stale) {
+                    amc_smap_release(&r->dnodes);
+                    r->dnodes_done = false;
+                }
+            }
+        }
         *out = NULL;
     }
     amc_xfree(cs.created);

@@ -115,6 +115,7 @@ typedef struct ptab {
 typedef struct ckw {
     kw_fn fn;
     const char *name;    /* keyword (static) */
+    size_t nlen;         /* strlen(name) */
     const amc_value *kv; /* the keyword's value in the schema */
     uint8_t tmask;       /* instance types (1u << amc_type) it applies to */
     uint8_t prio;        /* evaluation order */

@@ -105,6 +105,8 @@ static bool annot_new(ev *e, annot *a, size_t n)
     a->off = e->nwords;
     a->n = n;
     a->all = false;
+    if (w == 0)
+        return true; /* no members or items: no words (and no pointer arithmetic on NULL) */
     if (e->nwords + w > e->capwords) {
         size_t ncap = e->capwords ? e->capwords * 2 : 64;
         uint64_t *p = NULL;
@@ -877,7 +879,7 @@ static bool follow(ev *e, const cnode *n, const ckw *k, const cnode *t, const am
                    const ectx *c, annot *a)
 {
     const frame *f = NULL;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     for (f = c->fr; f && f->inst == inst; f = f->up) {
         if (f->n == t) {
@@ -914,7 +916,7 @@ KWFN(all_of)
 {
     size_t i = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     for (i = 0; i < k->u.list.n; i++) {
         path ip = {&kp, NULL, i};
         ectx cc = *c;
@@ -932,7 +934,7 @@ KWFN(any_of)
 {
     size_t i = 0;
     bool any = false;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     cc.rec = false;
     for (i = 0; i < k->u.list.n && !halted(e); i++) {
@@ -967,7 +969,7 @@ KWFN(any_of)
 KWFN(one_of)
 {
     size_t i = 0, nvalid = 0, first = 0, second = 0;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     cc.rec = false;
     for (i = 0; i < k->u.list.n && nvalid < 2 && !halted(e); i++) {
@@ -1015,7 +1017,7 @@ KWFN(one_of)
 
 KWFN(not )
 {
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     (void)a;
     cc.rec = false;
@@ -1031,7 +1033,7 @@ KWFN(not )
 
 KWFN(if)
 {
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     bool cond = false;
     (void)n;
@@ -1070,7 +1072,7 @@ KWFN(dependent_schemas)
     const ptab *t = &k->u.props.tab;
     size_t i = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)n;
     for (i = 0; i < t->n; i++) {
         path sp = {&kp, t->keys[i], t->klens[i]};
@@ -1091,7 +1093,7 @@ KWFN(properties)
 {
     size_t i = 0, idx = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)n;
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
@@ -1122,7 +1124,7 @@ KWFN(pattern_properties)
 {
     size_t i = 0, j = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
         for (j = 0; j < k->u.pprops.n; j++) {
@@ -1153,7 +1155,7 @@ KWFN(additional_properties)
     size_t i = 0, j = 0, idx = 0;
     bool ok = true;
     const cnode *node = k->u.addl.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (node->kind == 1) {
         if (a)
             a->all = true; /* together with properties and patternProperties: every member */
@@ -1206,7 +1208,7 @@ KWFN(property_names)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)a;
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
@@ -1243,7 +1245,7 @@ KWFN(prefix_items)
 {
     size_t i = 0, lim = inst->u.arr.len < k->u.list.n ? inst->u.arr.len : k->u.list.n;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)n;
     for (i = 0; i < lim; i++) {
         path sp = {&kp, NULL, i};
@@ -1266,11 +1268,13 @@ KWFN(items)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.items.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (inst->u.arr.len <= k->u.items.prefix)
         return true;
     if (a)
         a->all = true;
+    if (node->kind == 1)
+        return true;
     if (node->kind == 0) {
         path ip = {c->ip, NULL, k->u.items.prefix};
         ectx cc = *c;
@@ -1298,7 +1302,7 @@ KWFN(contains)
 {
     size_t i = 0;
     uint64_t count = 0, min = k->u.contains.min, max = k->u.contains.max;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     cc.rec = false;
     cc.kp = &kp;
@@ -1340,7 +1344,7 @@ KWFN(unevaluated_properties)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (!a || a->all)
         return true;
     for (i = 0; i < inst->u.obj.len; i++) {
@@ -1377,7 +1381,7 @@ KWFN(unevaluated_items)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (!a || a->all)
         return true;
     for (i = 0; i < inst->u.arr.len; i++) {

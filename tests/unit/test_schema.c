@@ -746,6 +746,10 @@ static void test_vocabulary(void **state)
     assert_int_equal(amc_schema_compile(set, "http://x/t", ds, &s), AMC_EINVALID);
     assert_int_equal(amc_diags_get(ds, amc_diags_count(ds) - 1)->code,
                      AMC_C_SCHEMA_VOCAB_UNSUPPORTED);
+    /* and again: nothing of the failed attempt is cached */
+    amc_diags_clear(ds);
+    assert_int_equal(amc_schema_compile(set, "http://x/t", ds, &s), AMC_EINVALID);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_SCHEMA_VOCAB_UNSUPPORTED);
     amc_doc_free(doc);
     amc_diags_free(ds);
     amc_schema_set_free(set);
