@@ -1069,8 +1069,25 @@ static void compile_node(cstate *cs, cnode *n)
     (void)props;
     (void)pprops;
     (void)addl;
+    for (i = 0; i < nk; i++)
+        if (n->kw[i].fn == amc_kw_properties)
+            n->props = &n->kw[i];
     for (i = 0; i < nk; i++) {
         ckw *k = &n->kw[i];
+        if (k->fn == amc_kw_required && n->props) {
+            const ptab *t = &k->u.names.tab;
+            size_t j = 0, idx = 0;
+            k->u.names.pidx = amc_sreg_alloc(cs->set, t->n * sizeof(int32_t));
+            if (!k->u.names.pidx) {
+                cfail(cs, AMC_ENOMEM);
+                goto out;
+            }
+            for (j = 0; j < t->n; j++)
+                k->u.names.pidx[j] =
+                    amc_ptab_lookup(&n->props->u.props.tab, t->keys[j], t->klens[j], &idx)
+                        ? (int32_t)idx
+                        : -1;
+        }
         if (k->fn == amc_kw_additional_properties) {
             cnode *node = k->u.node;
             size_t j = 0;

@@ -152,6 +152,7 @@ typedef struct ckw {
         struct {
             ptab tab;
             const amc_value **vals; /* dependentRequired arrays (NULL for required) */
+            int32_t *pidx; /* required: index of each name in the sibling "properties", or -1 */
         } names;
         struct {
             cnode *node;
@@ -186,6 +187,7 @@ struct cnode {
     bool compiled;
     uint32_t nkw;
     ckw *kw;
+    const ckw *props; /* the "properties" entry of kw, if any (validation scans members once) */
 };
 
 struct amc_schema {

@@ -92,10 +92,22 @@ struct ev {
     uint32_t depth, max_depth;
     uint32_t in_detail, budget, branch_details;
     const path *detail_ctx;
-    uint64_t *words;
+    uint64_t *words; /* scratch stack (annotation bit sets, member scans) */
     size_t nwords, capwords;
+    const struct objscan *scan; /* member scan of the node being evaluated, if any */
     amc_buf ib, kb, ab, cb;
+    uint64_t inline_words[96]; /* the scratch stack starts here: no allocation per call */
 };
+
+/* One pass over an object's members against a node's "properties": for each member its
+ * property index + 1 (0: none), and a bit per property present. Shared by properties,
+ * additionalProperties and required of the same node. */
+typedef struct objscan {
+    const cnode *n;
+    const amc_value *inst;
+    size_t pidx_off;    /* words: two 32-bit entries per word */
+    size_t present_off; /* words: one bit per property */
+} objscan;
 
 /* ---- scratch annotations ---- */
 
@@ -108,11 +120,17 @@ static bool annot_new(ev *e, annot *a, size_t n)
     if (w == 0)
         return true; /* no members or items: no words (and no pointer arithmetic on NULL) */
     if (e->nwords + w > e->capwords) {
-        size_t ncap = e->capwords ? e->capwords * 2 : 64;
+        size_t ncap = e->capwords * 2;
         uint64_t *p = NULL;
         while (ncap < e->nwords + w)
             ncap *= 2;
-        p = amc_xrealloc(e->words, ncap * sizeof *p);
+        if (e->words == e->inline_words) {
+            p = amc_xmalloc(ncap * sizeof *p);
+            if (p)
+                memcpy(p, e->words, e->nwords * sizeof *p);
+        } else {
+            p = amc_xrealloc(e->words, ncap * sizeof *p);
+        }
         if (!p) {
             e->fatal = AMC_ENOMEM;
             return false;
@@ -148,6 +166,43 @@ static void annot_merge(ev *e, annot *dst, const annot *src)
         return;
     for (i = 0; i < w; i++)
         e->words[dst->off + i] |= e->words[src->off + i];
+}
+
+static uint32_t get32(const ev *e, size_t off, size_t i)
+{
+    return (uint32_t)(e->words[off + i / 2] >> (32 * (i % 2)));
+}
+
+static void set32(ev *e, size_t off, size_t i, uint32_t v)
+{
+    e->words[off + i / 2] |= (uint64_t)v << (32 * (i % 2));
+}
+
+static bool scan_object(ev *e, const cnode *n, const amc_value *inst, objscan *os)
+{
+    const ptab *t = &n->props->u.props.tab;
+    size_t m = inst->u.obj.len, i = 0, idx = 0;
+    annot tmp;
+    if (!annot_new(e, &tmp, ((m + 1) / 2 + (t->n + 63) / 64) * 64))
+        return false;
+    os->n = n;
+    os->inst = inst;
+    os->pidx_off = tmp.off;
+    os->present_off = tmp.off + (m + 1) / 2;
+    for (i = 0; i < m; i++) {
+        const amc_member *mb = &inst->u.obj.members[i];
+        if (amc_ptab_lookup(t, mb->key, mb->key_len, &idx)) {
+            set32(e, os->pidx_off, i, (uint32_t)idx + 1);
+            e->words[os->present_off + idx / 64] |= (uint64_t)1 << (idx % 64);
+        }
+    }
+    return true;
+}
+
+/* The scan of (n, inst), or NULL. */
+static const objscan *scan_of(const ev *e, const cnode *n, const amc_value *inst)
+{
+    return e->scan && e->scan->n == n && e->scan->inst == inst ? e->scan : NULL;
 }
 
 static size_t inst_count(const amc_value *v)
@@ -350,6 +405,8 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
     frame fr;
     annot own;
     annot *pa = a;
+    objscan os;
+    const objscan *saved_scan = NULL;
     size_t mark = e->nwords, i = 0;
     bool ok = true;
     uint8_t tbit = 0;
@@ -385,6 +442,15 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
         }
         pa = &own;
     }
+    saved_scan = e->scan;
+    if (n->props && inst->type == AMC_T_OBJECT && inst->u.obj.len) {
+        if (!scan_object(e, n, inst, &os)) {
+            e->nwords = mark;
+            e->depth--;
+            return false;
+        }
+        e->scan = &os;
+    }
     tbit = (uint8_t)(1u << inst->type);
     for (i = 0; i < n->nkw; i++) {
         const ckw *k = &n->kw[i];
@@ -402,6 +468,7 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
     }
     if (ok && pa != a && a)
         annot_merge(e, a, pa);
+    e->scan = saved_scan;
     e->nwords = mark;
     e->depth--;
     return ok;
@@ -802,10 +869,13 @@ KWFN(required)
     const ptab *t = &k->u.names.tab;
     size_t i = 0, nm = inst->u.obj.len;
     bool ok = true;
+    const objscan *os = k->u.names.pidx ? scan_of(e, n, inst) : NULL;
     (void)a;
-    if (t->n * nm <= 64) {
+    if (os || t->n * nm <= 64) {
         for (i = 0; i < t->n; i++) {
-            if (has_member(inst, t->keys[i], t->klens[i]))
+            int32_t p = os ? k->u.names.pidx[i] : -1;
+            if (p >= 0 ? (e->words[os->present_off + (size_t)p / 64] >> (p % 64)) & 1u
+                       : has_member(inst, t->keys[i], t->klens[i]))
                 continue;
             ok = false;
             report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_REQUIRED,
@@ -1094,13 +1164,19 @@ KWFN(properties)
     size_t i = 0, idx = 0;
     bool ok = true;
     path kp = {c->kp, k->name, k->nlen};
-    (void)n;
+    const objscan *os = scan_of(e, n, inst);
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
         path sp, ip;
         ectx cc;
-        if (!amc_ptab_lookup(&k->u.props.tab, m->key, m->key_len, &idx))
+        if (os) {
+            uint32_t p1 = get32(e, os->pidx_off, i);
+            if (!p1)
+                continue;
+            idx = p1 - 1;
+        } else if (!amc_ptab_lookup(&k->u.props.tab, m->key, m->key_len, &idx)) {
             continue;
+        }
         annot_set(e, a, i);
         sp.up = &kp;
         sp.key = m->key;
@@ -1155,6 +1231,7 @@ KWFN(additional_properties)
     size_t i = 0, j = 0, idx = 0;
     bool ok = true;
     const cnode *node = k->u.addl.node;
+    const objscan *os = k->u.addl.props ? scan_of(e, n, inst) : NULL;
     path kp = {c->kp, k->name, k->nlen};
     if (node->kind == 1) {
         if (a)
@@ -1166,8 +1243,9 @@ KWFN(additional_properties)
         path ip = {c->ip, m->key, m->key_len};
         ectx cc = *c;
         bool matched = false;
-        if (k->u.addl.props &&
-            amc_ptab_lookup(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx))
+        if (os ? get32(e, os->pidx_off, i) != 0
+               : (k->u.addl.props &&
+                  amc_ptab_lookup(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx)))
             continue;
         if (k->u.addl.pprops) {
             for (j = 0; j < k->u.addl.pprops->u.pprops.n && !matched; j++) {
@@ -1435,6 +1513,8 @@ amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instan
     e.max_err = opts->max_errors;
     e.max_depth = opts->max_depth ? opts->max_depth : DEFAULT_MAX_DEPTH;
     e.branch_details = opts->branch_details ? opts->branch_details : DEFAULT_BRANCH_DETAILS;
+    e.words = e.inline_words;
+    e.capwords = sizeof e.inline_words / sizeof e.inline_words[0];
     amc_buf_init(&e.ib, 0);
     amc_buf_init(&e.kb, 0);
     amc_buf_init(&e.ab, 0);
@@ -1445,7 +1525,8 @@ amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instan
     amc_buf_release(&e.kb);
     amc_buf_release(&e.ab);
     amc_buf_release(&e.cb);
-    amc_xfree(e.words);
+    if (e.words != e.inline_words)
+        amc_xfree(e.words);
     if (e.fatal != AMC_OK) {
         *valid = false;
         return e.fatal;
