@@ -472,6 +472,8 @@ static void test_compile_retry(void **state)
     assert_int_equal(amc_schema_compile(f.set, "http://x/r", f.ds, &s), AMC_EINVALID);
     assert_null(s);
     assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_REF_UNRESOLVED);
+    /* compile diagnostics name the keyword's absolute location (which document, where) */
+    assert_string_equal(amc_diags_get(f.ds, 0)->schema_uri, "http://x/r#/$ref");
     amc_diags_clear(f.ds);
     assert_int_equal(amc_schema_compile(f.set, "http://x/none", f.ds, &s), AMC_EINVALID);
     assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_NOT_FOUND);
