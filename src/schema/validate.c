@@ -95,6 +95,9 @@ struct ev {
     uint64_t *words; /* scratch stack (annotation bit sets, member scans) */
     size_t nwords, capwords;
     const struct objscan *scan; /* member scan of the node being evaluated, if any */
+    bool pos_valid;             /* last_pos is the position of last_off */
+    size_t last_off;
+    amc_pos last_pos;
     amc_buf ib, kb, ab, cb;
     uint64_t inline_words[96]; /* the scratch stack starts here: no allocation per call */
 };
@@ -223,6 +226,37 @@ static amc_status put_path(amc_buf *b, const path *p)
     return p->key ? amc_ptr_push_key(b, p->key, p->len) : amc_ptr_push_index(b, p->len);
 }
 
+/*
+ * Position of an instance offset. Diagnostics come mostly in document order, so the position is
+ * computed forward from the previous one: reporting n errors in a large document costs one pass
+ * over it, not n.
+ */
+static amc_pos inst_pos(ev *e, size_t off)
+{
+    amc_pos p;
+    const char *src = NULL;
+    size_t len = 0;
+    p.offset = AMC_NO_OFFSET;
+    p.line = p.col = 0;
+    if (!e->idoc || off == AMC_NO_OFFSET)
+        return p;
+    src = amc_doc_source(e->idoc, &len);
+    if (!src || off > len)
+        return amc_doc_pos(e->idoc, off);
+    if (e->pos_valid && off >= e->last_off) {
+        amc_pos d = amc_pos_of(src + e->last_off, len - e->last_off, off - e->last_off);
+        p.offset = off;
+        p.line = e->last_pos.line + d.line;
+        p.col = d.line ? d.col : e->last_pos.col + d.col;
+    } else {
+        p = amc_pos_of(src, len, off);
+    }
+    e->pos_valid = true;
+    e->last_off = off;
+    e->last_pos = p;
+    return p;
+}
+
 /* Short JSON rendering of a value for messages. */
 static void preview(const amc_value *v, char *out, size_t cap)
 {
@@ -345,11 +379,7 @@ static void report(ev *e, const ectx *c, const cnode *n, const char *kw, const p
     d.instance_ptr = e->ib.data ? e->ib.data : "";
     d.keyword_ptr = e->kb.data ? e->kb.data : "";
     d.schema_uri = e->ab.data;
-    if (e->idoc && at != AMC_NO_OFFSET) {
-        d.at = amc_doc_pos(e->idoc, at);
-    } else {
-        d.at.offset = AMC_NO_OFFSET;
-    }
+    d.at = inst_pos(e, at);
     d.context = e->in_detail ? e->cb.data : NULL;
     d.context_at.offset = AMC_NO_OFFSET;
     (void)inst;

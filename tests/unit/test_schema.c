@@ -376,6 +376,34 @@ static void test_all_errors_and_limits(void **state)
     fixture_free(&f);
 }
 
+/* positions of many errors, computed incrementally, equal amc_doc_pos() (CR, LF, CRLF, UTF-8) */
+static void test_error_positions(void **state)
+{
+    fixture f;
+    bool v = true;
+    size_t i = 0;
+    (void)state;
+    if (!reader_is_strict()) {
+        printf("note: positions not checked (the JSON reader in this build keeps no offsets)\n");
+        skip();
+    }
+    assert_int_equal(compile_text(&f, "{\"items\":{\"type\":\"string\"}}"), AMC_OK);
+    assert_int_equal(
+        validate_text(&f, "[\r\n 1,\r\n \"\xc3\xa9\", 2,\n\r 3, \"x\",\r\r4]", true, &v), AMC_OK);
+    assert_false(v);
+    assert_int_equal(amc_diags_count(f.ds), 4);
+    for (i = 0; i < 4; i++) {
+        const amc_diag *d = amc_diags_get(f.ds, i);
+        amc_pos want = amc_doc_pos(f.inst, d->at.offset);
+        if (d->at.line != want.line || d->at.col != want.col)
+            fail_msg("error %zu at offset %zu: %u:%u, want %u:%u", i, d->at.offset, d->at.line,
+                     d->at.col, want.line, want.col);
+    }
+    assert_int_equal(amc_diags_get(f.ds, 3)->at.line, 6); /* CRLF, CRLF, LF, CR, CR, CR */
+    assert_int_equal(amc_diags_get(f.ds, 3)->at.col, 0);
+    fixture_free(&f);
+}
+
 /* anyOf details are bounded and carry the context */
 static void test_branch_details(void **state)
 {
@@ -852,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_validate_table),
         cmocka_unit_test(test_output_locations),
         cmocka_unit_test(test_all_errors_and_limits),
+        cmocka_unit_test(test_error_positions),
         cmocka_unit_test(test_branch_details),
         cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_compile_retry),
