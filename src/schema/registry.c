@@ -34,6 +34,9 @@
 #include "schema_int.h"
 #include "uri_int.h"
 
+/* Subschema nesting walked recursively, whatever the reader's depth limit allows. */
+#define MAX_NEST 2048u
+
 /* ---- small helpers ---- */
 
 char *amc_sreg_strdup(amc_schema_set *set, const char *s, size_t n)
@@ -292,7 +295,7 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
     size_t i = 0, j = 0;
     if (w->st != AMC_OK)
         return;
-    if (depth > w->set->lim.max_depth + 8u) {
+    if (depth > w->set->lim.max_depth + 8u || depth > MAX_NEST) {
         wdiag(w, res, res_ptr_len, v->offset, AMC_C_LIMIT_DEPTH,
               "schema nesting exceeds the depth limit");
         wfail(w, AMC_ELIMIT);
@@ -824,6 +827,10 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
     size_t i = 0, j = 0;
     if (lw->stop || lw->st != AMC_OK)
         return;
+    if (depth > MAX_NEST) {
+        lw->st = AMC_ELIMIT;
+        return;
+    }
     if (v->type == AMC_T_OBJECT) {
         const amc_value *id = getz(v, "$id");
         if (id && id->type == AMC_T_STRING &&
