@@ -505,7 +505,8 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
 }
 
 /* Evaluates branch i of a failed combinator again, recording up to branch_details errors. */
-static void details(ev *e, const cnode *child, const amc_value *inst, const ectx *c, const path *kp)
+static void details(ev *e, const cnode *child, const amc_value *inst, const ectx *c, const path *kp,
+                    const path *ctx)
 {
     ectx cc = *c;
     bool saved_stop = e->stop;
@@ -518,7 +519,7 @@ static void details(ev *e, const cnode *child, const amc_value *inst, const ectx
     e->stop = false;
     if (!e->in_detail) {
         e->budget = e->branch_details;
-        e->detail_ctx = kp->up;
+        e->detail_ctx = ctx;
     }
     e->in_detail++;
     (void)eval(e, child, inst, &cc, NULL);
@@ -1060,7 +1061,7 @@ KWFN(any_of)
                "value matches none of the %zu \"anyOf\" schemas", k->u.list.n);
         for (i = 0; i < k->u.list.n; i++) {
             path ip = {&kp, NULL, i};
-            details(e, k->u.list.nodes[i], inst, c, &ip);
+            details(e, k->u.list.nodes[i], inst, c, &ip, &kp);
         }
     }
     return any;
@@ -1104,7 +1105,7 @@ KWFN(one_of)
                    "value matches none of the %zu \"oneOf\" schemas", k->u.list.n);
             for (i = 0; i < k->u.list.n; i++) {
                 path ip = {&kp, NULL, i};
-                details(e, k->u.list.nodes[i], inst, c, &ip);
+                details(e, k->u.list.nodes[i], inst, c, &ip, &kp);
             }
         } else {
             report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_ONE_OF,
@@ -1342,7 +1343,7 @@ KWFN(property_names)
                "property name \"%.*s\" is not allowed by \"propertyNames\"",
                (int)(m->key_len > 120 ? 120 : m->key_len), m->key);
         if (node->kind != 0)
-            details(e, node, &name, &cc, &kp);
+            details(e, node, &name, &cc, &kp, &kp);
         if (!go_on(e, c))
             return false;
     }

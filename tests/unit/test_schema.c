@@ -432,6 +432,22 @@ static void test_branch_details(void **state)
         n += amc_diags_get(f.ds, i)->code == AMC_C_SCHEMA_REQUIRED;
     assert_int_equal(n, 4);
     fixture_free(&f);
+    /* propertyNames: the name's error, then why, located at the member */
+    assert_int_equal(compile_text(&f, "{\"properties\":{\"o\":{\"propertyNames\":"
+                                      "{\"maxLength\":2}}}}"),
+                     AMC_OK);
+    assert_int_equal(validate_text(&f, "{\"o\":{\"abc\":1}}", true, &v), AMC_OK);
+    assert_false(v);
+    assert_int_equal(amc_diags_count(f.ds), 2);
+    assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_PROPERTY_NAMES);
+    assert_string_equal(amc_diags_get(f.ds, 0)->instance_ptr, "/o/abc");
+    assert_string_equal(amc_diags_get(f.ds, 0)->keyword_ptr, "/properties/o/propertyNames");
+    assert_int_equal(amc_diags_get(f.ds, 1)->code, AMC_C_SCHEMA_MAX_LENGTH);
+    assert_string_equal(amc_diags_get(f.ds, 1)->keyword_ptr,
+                        "/properties/o/propertyNames/maxLength");
+    assert_string_equal(amc_diags_get(f.ds, 1)->context,
+                        "while checking /properties/o/propertyNames");
+    fixture_free(&f);
 }
 
 /* ---- compile diagnostics and their positions ---- */
