@@ -351,8 +351,8 @@ int main(int argc, char **argv)
         /* the suite needs the strict reader: top-level scalars and exact number text */
         amc_diags *ds = amc_diags_new(0);
         amc_doc *doc = NULL;
-        bool strict = amc_json_read("1.0", 3, NULL, ds, &doc) == AMC_OK &&
-                      amc_doc_root(doc)->u.num.len == 3;
+        bool strict =
+            amc_json_read("1.0", 3, NULL, ds, &doc) == AMC_OK && amc_doc_root(doc)->u.num.len == 3;
         amc_doc_free(doc);
         amc_diags_free(ds);
         if (!strict) {
