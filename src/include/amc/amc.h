@@ -19,5 +19,6 @@
 #include "amc/mime.h"
 #include "amc/date.h"
 #include "amc/jcs.h"
+#include "amc/schema.h"
 
 #endif
