@@ -114,8 +114,9 @@ void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool co
     const char *id = amc_code_id(d->code);
     const char *col_on = "", *col_off = "";
     if (color) {
-        col_on = d->sev == AMC_SEV_ERROR ? "\033[1;31m" : d->sev == AMC_SEV_WARNING ? "\033[1;35m"
-                                                                                    : "\033[1;36m";
+        col_on = d->sev == AMC_SEV_ERROR     ? "\033[1;31m"
+                 : d->sev == AMC_SEV_WARNING ? "\033[1;35m"
+                                             : "\033[1;36m";
         col_off = "\033[0m";
     }
     if (d->at.offset != AMC_NO_OFFSET)
@@ -232,7 +233,7 @@ void cli_report_finish(cli_report *r)
         json_object_object_add(root, "version", json_object_new_string(amc_version()));
         json_object_object_add(root, "files", r->files);
         fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-                                                      JSON_C_TO_STRING_NOSLASHESCAPE),
+                                                       JSON_C_TO_STRING_NOSLASHESCAPE),
               r->out);
         fputc('\n', r->out);
         json_object_put(root);

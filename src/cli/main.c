@@ -19,8 +19,9 @@ static const cli_cmd commands[] = {
 static void usage(FILE *f)
 {
     size_t i = 0;
-    fprintf(f, "usage: amc <command> [options] [args]\n\n"
-               "amc - Agent Message Conformance kit %s\n\ncommands:\n",
+    fprintf(f,
+            "usage: amc <command> [options] [args]\n\n"
+            "amc - Agent Message Conformance kit %s\n\ncommands:\n",
             amc_version());
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %s\n", commands[i].name);

@@ -86,9 +86,12 @@ amc_code amc_code_at(size_t i)
 const char *amc_severity_str(amc_severity sev)
 {
     switch (sev) {
-    case AMC_SEV_ERROR: return "error";
-    case AMC_SEV_WARNING: return "warning";
-    case AMC_SEV_INFO: return "info";
+    case AMC_SEV_ERROR:
+        return "error";
+    case AMC_SEV_WARNING:
+        return "warning";
+    case AMC_SEV_INFO:
+        return "info";
     }
     return "error";
 }
@@ -96,13 +99,20 @@ const char *amc_severity_str(amc_severity sev)
 const char *amc_status_str(amc_status st)
 {
     switch (st) {
-    case AMC_OK: return "ok";
-    case AMC_EINVALID: return "invalid";
-    case AMC_ELIMIT: return "limit exceeded";
-    case AMC_ENOMEM: return "out of memory";
-    case AMC_EIO: return "I/O error";
-    case AMC_EUSAGE: return "usage error";
-    case AMC_EINTERNAL: return "internal error";
+    case AMC_OK:
+        return "ok";
+    case AMC_EINVALID:
+        return "invalid";
+    case AMC_ELIMIT:
+        return "limit exceeded";
+    case AMC_ENOMEM:
+        return "out of memory";
+    case AMC_EIO:
+        return "I/O error";
+    case AMC_EUSAGE:
+        return "usage error";
+    case AMC_EINTERNAL:
+        return "internal error";
     }
     return "unknown status";
 }
@@ -226,9 +236,15 @@ amc_status amc_diags_add(amc_diags *ds, const amc_diag *d)
     amc_diag copy;
     int fail = 0;
     switch (d->sev) {
-    case AMC_SEV_ERROR: ds->n_err++; break;
-    case AMC_SEV_WARNING: ds->n_warn++; break;
-    case AMC_SEV_INFO: ds->n_info++; break;
+    case AMC_SEV_ERROR:
+        ds->n_err++;
+        break;
+    case AMC_SEV_WARNING:
+        ds->n_warn++;
+        break;
+    case AMC_SEV_INFO:
+        ds->n_info++;
+        break;
     }
     if (ds->len >= ds->max) {
         ds->dropped++;

@@ -21,8 +21,8 @@ amc_doc *amc_doc_new(const char *src, size_t src_len)
     if (!doc)
         return NULL;
     /* first chunk sized to the input: source copy + roughly its tree */
-    amc_arena_init(&doc->arena, src_len * 2 + 1024 < ((size_t)1 << 20) ? src_len * 2 + 1024
-                                                                        : ((size_t)1 << 20));
+    amc_arena_init(&doc->arena,
+                   src_len * 2 + 1024 < ((size_t)1 << 20) ? src_len * 2 + 1024 : ((size_t)1 << 20));
     if (src) {
         char *copy = amc_arena_strndup(&doc->arena, src, src_len);
         if (!copy) {
@@ -220,12 +220,18 @@ amc_pos amc_doc_pos(const amc_doc *doc, size_t offset)
 const char *amc_type_name(amc_type t)
 {
     switch (t) {
-    case AMC_T_NULL: return "null";
-    case AMC_T_BOOL: return "boolean";
-    case AMC_T_NUMBER: return "number";
-    case AMC_T_STRING: return "string";
-    case AMC_T_ARRAY: return "array";
-    case AMC_T_OBJECT: return "object";
+    case AMC_T_NULL:
+        return "null";
+    case AMC_T_BOOL:
+        return "boolean";
+    case AMC_T_NUMBER:
+        return "number";
+    case AMC_T_STRING:
+        return "string";
+    case AMC_T_ARRAY:
+        return "array";
+    case AMC_T_OBJECT:
+        return "object";
     }
     return "unknown";
 }
@@ -268,11 +274,15 @@ bool amc_value_equal(const amc_value *a, const amc_value *b)
     if (!a || !b || a->type != b->type)
         return false;
     switch (a->type) {
-    case AMC_T_NULL: return true;
-    case AMC_T_BOOL: return a->u.boolean == b->u.boolean;
-    case AMC_T_NUMBER: return num_equal(a, b);
+    case AMC_T_NULL:
+        return true;
+    case AMC_T_BOOL:
+        return a->u.boolean == b->u.boolean;
+    case AMC_T_NUMBER:
+        return num_equal(a, b);
     case AMC_T_STRING:
-        return a->u.str.len == b->u.str.len && memcmp(a->u.str.ptr, b->u.str.ptr, a->u.str.len) == 0;
+        return a->u.str.len == b->u.str.len &&
+               memcmp(a->u.str.ptr, b->u.str.ptr, a->u.str.len) == 0;
     case AMC_T_ARRAY:
         if (a->u.arr.len != b->u.arr.len)
             return false;
@@ -314,9 +324,12 @@ static amc_status write_json(amc_buf *b, const amc_value *v, int indent, int lev
     amc_status st = AMC_OK;
     size_t i = 0;
     switch (v->type) {
-    case AMC_T_NULL: return amc_buf_append(b, "null", 4);
-    case AMC_T_BOOL: return v->u.boolean ? amc_buf_append(b, "true", 4) : amc_buf_append(b, "false", 5);
-    case AMC_T_NUMBER: return amc_buf_append(b, v->u.num.text, v->u.num.len);
+    case AMC_T_NULL:
+        return amc_buf_append(b, "null", 4);
+    case AMC_T_BOOL:
+        return v->u.boolean ? amc_buf_append(b, "true", 4) : amc_buf_append(b, "false", 5);
+    case AMC_T_NUMBER:
+        return amc_buf_append(b, v->u.num.text, v->u.num.len);
     case AMC_T_STRING:
         st = amc_buf_putc(b, '"');
         if (st == AMC_OK)

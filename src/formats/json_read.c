@@ -20,8 +20,8 @@ amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     jo = json_tokener_parse_ex(tok, buf, (int)len);
     if (json_tokener_get_error(tok) != json_tokener_success) {
-        amc_diags_addf(diags, AMC_C_INTERNAL, amc_pos_of(buf, len, tok->char_offset),
-                       "JSON: %s", json_tokener_error_desc(json_tokener_get_error(tok)));
+        amc_diags_addf(diags, AMC_C_INTERNAL, amc_pos_of(buf, len, tok->char_offset), "JSON: %s",
+                       json_tokener_error_desc(json_tokener_get_error(tok)));
         json_tokener_free(tok);
         return AMC_EINVALID;
     }

@@ -12,14 +12,17 @@ struct json_object *amc_value_to_json_c(const amc_value *v)
     struct json_object *o = NULL;
     size_t i = 0;
     switch (v->type) {
-    case AMC_T_NULL: return NULL; /* json-c represents null as NULL */
-    case AMC_T_BOOL: return json_object_new_boolean(v->u.boolean);
+    case AMC_T_NULL:
+        return NULL; /* json-c represents null as NULL */
+    case AMC_T_BOOL:
+        return json_object_new_boolean(v->u.boolean);
     case AMC_T_NUMBER:
         if (v->flags & AMC_NUM_INT64)
             return json_object_new_int64(v->u.num.i);
         /* keep the exact text for serialization */
         return json_object_new_double_s(v->u.num.d, v->u.num.text);
-    case AMC_T_STRING: return json_object_new_string_len(v->u.str.ptr, (int)v->u.str.len);
+    case AMC_T_STRING:
+        return json_object_new_string_len(v->u.str.ptr, (int)v->u.str.len);
     case AMC_T_ARRAY:
         o = json_object_new_array_ext((int)v->u.arr.len);
         if (!o)
@@ -66,7 +69,8 @@ static amc_value *from_jc(amc_doc *doc, struct json_object *jo)
     char num[64];
     size_t i = 0, n = 0;
     switch (json_object_get_type(jo)) {
-    case json_type_null: return amc_doc_new_value(doc, AMC_T_NULL, AMC_NO_OFFSET);
+    case json_type_null:
+        return amc_doc_new_value(doc, AMC_T_NULL, AMC_NO_OFFSET);
     case json_type_boolean:
         v = amc_doc_new_value(doc, AMC_T_BOOL, AMC_NO_OFFSET);
         if (v)

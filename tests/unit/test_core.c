@@ -62,10 +62,14 @@ static void test_pos_of(void **state)
         size_t off;
         uint32_t line, col;
     } cases[] = {
-        {"start", "abc", 0, 0, 0},          {"mid", "abc", 2, 0, 2},
-        {"after LF", "a\nbc", 3, 1, 1},     {"after CRLF", "a\r\nbc", 4, 1, 1},
-        {"lone CR", "a\rb", 2, 1, 0},       {"at CR", "a\r\nb", 1, 0, 1},
-        {"at LF of CRLF", "a\r\nb", 2, 0, 2}, {"utf8 col", "\xc3\xa9\xc3\xa9x", 4, 0, 2},
+        {"start", "abc", 0, 0, 0},
+        {"mid", "abc", 2, 0, 2},
+        {"after LF", "a\nbc", 3, 1, 1},
+        {"after CRLF", "a\r\nbc", 4, 1, 1},
+        {"lone CR", "a\rb", 2, 1, 0},
+        {"at CR", "a\r\nb", 1, 0, 1},
+        {"at LF of CRLF", "a\r\nb", 2, 0, 2},
+        {"utf8 col", "\xc3\xa9\xc3\xa9x", 4, 0, 2},
         {"end", "ab\n", 3, 1, 0},
     };
     size_t i = 0;
@@ -85,11 +89,19 @@ static void test_decnum(void **state)
         int cmp;
         bool a_int;
     } cases[] = {
-        {"1", "1.0", 0, true},       {"1.0", "1e0", 0, true},       {"10", "1e1", 0, true},
-        {"0.1", "1e-1", 0, false},   {"-0", "0", 0, true},          {"2", "10", -1, true},
-        {"-2", "-10", 1, true},      {"1.5", "1.25", 1, false},     {"1e400", "1e399", 1, true},
-        {"100.00", "1E2", 0, true},  {"1.0000000000000001", "1", 1, false},
-        {"123.456e3", "123456", 0, true}, {"0.0001e4", "1", 0, true},
+        {"1", "1.0", 0, true},
+        {"1.0", "1e0", 0, true},
+        {"10", "1e1", 0, true},
+        {"0.1", "1e-1", 0, false},
+        {"-0", "0", 0, true},
+        {"2", "10", -1, true},
+        {"-2", "-10", 1, true},
+        {"1.5", "1.25", 1, false},
+        {"1e400", "1e399", 1, true},
+        {"100.00", "1E2", 0, true},
+        {"1.0000000000000001", "1", 1, false},
+        {"123.456e3", "123456", 0, true},
+        {"0.0001e4", "1", 0, true},
     };
     size_t i = 0;
     (void)state;

@@ -71,21 +71,20 @@ typedef struct amc_pos {
  * single fields; a zero field means "use the default" so that new fields stay safe.
  */
 typedef struct amc_limits {
-    size_t max_input_bytes;   /**< whole input; default 64 MiB */
-    uint32_t max_depth;       /**< nesting of arrays/objects; default 128 */
-    size_t max_string_bytes;  /**< one string or scalar; default 16 MiB */
-    size_t max_nodes;         /**< values in one document; default 8 Mi */
-    size_t max_alias_nodes;   /**< YAML: nodes produced through aliases; default 10000 */
-    size_t max_header_bytes;  /**< MIME: header block size; default 64 KiB */
+    size_t max_input_bytes;     /**< whole input; default 64 MiB */
+    uint32_t max_depth;         /**< nesting of arrays/objects; default 128 */
+    size_t max_string_bytes;    /**< one string or scalar; default 16 MiB */
+    size_t max_nodes;           /**< values in one document; default 8 Mi */
+    size_t max_alias_nodes;     /**< YAML: nodes produced through aliases; default 10000 */
+    size_t max_header_bytes;    /**< MIME: header block size; default 64 KiB */
     uint32_t max_header_fields; /**< MIME: number of header fields; default 256 */
-    uint32_t max_diags;       /**< diagnostics kept per result; default 1000 */
+    uint32_t max_diags;         /**< diagnostics kept per result; default 1000 */
     uint32_t regex_match_limit; /**< PCRE2 match limit; default 1000000 */
 } amc_limits;
 
-#define AMC_LIMITS_DEFAULT                                                                        \
+#define AMC_LIMITS_DEFAULT                                                                         \
     {                                                                                              \
-        (size_t)64 << 20, 128, (size_t)16 << 20, (size_t)8 << 20, 10000, 65536, 256, 1000,       \
-            1000000                                                                                \
+        (size_t)64 << 20, 128, (size_t)16 << 20, (size_t)8 << 20, 10000, 65536, 256, 1000, 1000000 \
     }
 
 /** Fills zero fields of *lim with the defaults. */

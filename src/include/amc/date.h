@@ -17,15 +17,15 @@ extern "C" {
 
 /** A broken-down date-time as written (no normalization). */
 typedef struct amc_datetime {
-    int year, month, day;        /**< full year, 1-12, 1-31 */
-    int hour, minute, second;    /**< second may be 60 (leap second) */
-    uint32_t nanos;              /**< fractional second, truncated to nanoseconds */
-    int frac_digits;             /**< number of fraction digits written (0: none) */
-    int offset_min;              /**< UTC offset in minutes (east positive) */
-    bool has_time;               /**< false for a full-date */
-    bool has_offset;             /**< false for a partial-time / RFC 3339 "time" without offset */
-    bool utc_unknown;            /**< RFC 3339 "-00:00" / RFC 5322 "-0000" */
-    int weekday;                 /**< RFC 5322: 0=Sun..6=Sat if written, else -1 */
+    int year, month, day;     /**< full year, 1-12, 1-31 */
+    int hour, minute, second; /**< second may be 60 (leap second) */
+    uint32_t nanos;           /**< fractional second, truncated to nanoseconds */
+    int frac_digits;          /**< number of fraction digits written (0: none) */
+    int offset_min;           /**< UTC offset in minutes (east positive) */
+    bool has_time;            /**< false for a full-date */
+    bool has_offset;          /**< false for a partial-time / RFC 3339 "time" without offset */
+    bool utc_unknown;         /**< RFC 3339 "-00:00" / RFC 5322 "-0000" */
+    int weekday;              /**< RFC 5322: 0=Sun..6=Sat if written, else -1 */
 } amc_datetime;
 
 /**

@@ -17,11 +17,7 @@ extern "C" {
 /** @defgroup diag Diagnostics
  *  @{ */
 
-typedef enum amc_severity {
-    AMC_SEV_ERROR = 0,
-    AMC_SEV_WARNING = 1,
-    AMC_SEV_INFO = 2
-} amc_severity;
+typedef enum amc_severity { AMC_SEV_ERROR = 0, AMC_SEV_WARNING = 1, AMC_SEV_INFO = 2 } amc_severity;
 
 /** Every diagnostic code. Numbers are explicit and append-only. */
 typedef enum amc_code {

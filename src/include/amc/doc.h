@@ -50,8 +50,8 @@ typedef struct amc_member {
 
 struct amc_value {
     amc_type type;
-    uint32_t flags;  /**< AMC_NUM_* for numbers; 0 otherwise */
-    size_t offset;   /**< source byte offset where the value starts (AMC_NO_OFFSET if none) */
+    uint32_t flags; /**< AMC_NUM_* for numbers; 0 otherwise */
+    size_t offset;  /**< source byte offset where the value starts (AMC_NO_OFFSET if none) */
     union {
         bool boolean;
         struct {

@@ -36,8 +36,8 @@ struct json_object;
 AMC_API struct json_object *amc_value_to_json_c(const amc_value *v);
 
 /** Builds a document from a json-c tree (borrowed). *out: free with amc_doc_free(). */
-AMC_API amc_status amc_doc_from_json_c(struct json_object *jo, amc_doc **out)
-    AMC_WARN_UNUSED_RESULT;
+AMC_API amc_status amc_doc_from_json_c(struct json_object *jo,
+                                       amc_doc **out) AMC_WARN_UNUSED_RESULT;
 
 /** @} */
 

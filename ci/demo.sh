@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The newcomer's first run: installs dependencies, builds amc, and runs it on the example
+# messages bundled in examples/, showing what a valid message and typical defects look like.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash ci/install-deps.sh
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C build/release amc-cli >/dev/null
+AMC=build/release/amc
+show() {
+  printf '\n\033[1m$ amc %s\033[0m\n' "$*"
+  set +e; "$AMC" "$@"; local rc=$?; set -e
+  printf '(exit status %d)\n' "$rc"
+}
+echo "amc $("$AMC" version | head -1 | cut -d' ' -f2) built at $AMC"
+
+echo; echo "== 1. An IGNITE message (MIME headers + YAML body) as normalized JSON"
+show parse examples/messages/task_assignment_1763794243123456.mime
+
+echo; echo "== 2. Malformed JSON: every defect gets file:line:col, a code and a reason"
+show parse examples/bad/duplicate-from.json
+show parse examples/bad/trailing-comma.json
+show parse examples/bad/nan.json
+
+echo; echo "== 3. YAML that YAML 1.1 readers (PyYAML) would read differently"
+show parse examples/bad/yaml11-booleans.yaml
+
+if "$AMC" validate --help >/dev/null 2>&1; then
+  echo; echo "== 4. A mailbox envelope against JSON Schema 2020-12 (bundled copy of the public schemas)"
+  show validate --schema examples/schemas/mailbox-envelope.v1.schema.json \
+       --schema examples/schemas/review-result.v1.schema.json \
+       --schema examples/schemas/aggregation-result.v1.schema.json \
+       examples/messages/envelope.json examples/bad/duplicate-from.json
+fi
+echo; echo "Next: 'amc --help', 'amc rules', README.md."

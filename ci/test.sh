@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, then
+#   1. Release build, warnings as errors, full ctest;
+#   2. ASan+UBSan build, full ctest (unit, CLI, schema suite, fuzz-corpus replay);
+#   3. style check.
+# Usage: ci/test.sh [--quick]   (--quick: step 1 only)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+JOBS=$(nproc 2>/dev/null || echo 2)
+bash ci/install-deps.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Release build (-Werror)"
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DAMC_WERROR=ON >/dev/null
+ninja -C build/release -j"$JOBS"
+step "Release tests"
+ctest --test-dir build/release --output-on-failure -j"$JOBS"
+
+if [ "${1:-}" = "--quick" ]; then exit 0; fi
+
+step "ASan+UBSan build"
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DAMC_WERROR=ON \
+      -DAMC_SANITIZE=address,undefined -DAMC_BUILD_SHARED=OFF >/dev/null
+ninja -C build/asan -j"$JOBS"
+step "ASan+UBSan tests (includes the fuzz-corpus replay tests, label 'fuzz')"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/asan --output-on-failure -j"$JOBS"
+
+step "Style"
+bash ci/check-style.sh
+echo
+echo "ci/test.sh: all steps passed"
