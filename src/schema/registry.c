@@ -1,0 +1,885 @@
+/*
+ * registry.c - the schema registry: documents, schema resources, anchors and the location of
+ * every subschema, keyed by URI (JSON Schema 2020-12 core, sections 8.2 and 9).
+ *
+ * Decisions:
+ *   - A document is walked once when added. Subschemas are found by following the 2020-12
+ *     applicator keywords only ($defs, properties, patternProperties, dependentSchemas: maps;
+ *     allOf, anyOf, oneOf, prefixItems: arrays; the other applicators: one schema). Values of
+ *     unknown keywords, enum, const, default and examples are not schemas, so an "$id" or
+ *     "$anchor" inside them identifies nothing (the test suite checks this).
+ *   - "$id" is resolved against the base URI in effect (RFC 3986 5.2); an "$id" with a
+ *     non-empty fragment is an error (2020-12 removed fragment identifiers from $id); an empty
+ *     fragment is dropped.
+ *   - A document's initial base URI is the retrieval URI the caller passes; without one, the
+ *     root $id if absolute; otherwise a unique "urn:amc:schema:<n>". A document is registered
+ *     under its retrieval URI too when the root $id differs from it.
+ *   - Two resources with the same URI are an error (SCHEMA_ID_DUPLICATE); the set keeps the first.
+ *   - Adding is all-or-nothing: the walk records resources and locations first, and they are
+ *     entered into the set only when the whole document is acceptable.
+ *   - Missing documents are looked up in the embedded table (schemas/ built into the library),
+ *     then through the caller's loader. A URI the loader failed on is not asked for again.
+ *   - A JSON Pointer fragment is percent-decoded before use (RFC 6901 section 6); a pointer may
+ *     reach into an unknown keyword: the value found is then treated as a schema whose base URI
+ *     is that of the closest enclosing subschema.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "amc/json.h"
+#include "core/buf_int.h"
+#include "core/diag_int.h"
+#include "core/jsonptr_int.h"
+#include "embed_int.h"
+#include "schema_int.h"
+#include "uri_int.h"
+
+/* ---- small helpers ---- */
+
+char *amc_sreg_strdup(amc_schema_set *set, const char *s, size_t n)
+{
+    return amc_arena_strndup(&set->arena, s, n);
+}
+
+void *amc_sreg_alloc(amc_schema_set *set, size_t n)
+{
+    return amc_arena_zalloc(&set->arena, n);
+}
+
+amc_status amc_sreg_keep_regex(amc_schema_set *set, amc_regex *re)
+{
+    if (set->nregex == set->capregex) {
+        size_t ncap = set->capregex ? set->capregex * 2 : 16;
+        amc_regex **p = amc_xrealloc(set->regexes, ncap * sizeof *p);
+        if (!p)
+            return AMC_ENOMEM;
+        set->regexes = p;
+        set->capregex = ncap;
+    }
+    set->regexes[set->nregex++] = re;
+    return AMC_OK;
+}
+
+amc_pos amc_sreg_pos(const sres *res, size_t offset)
+{
+    return amc_doc_pos(res ? res->doc->doc : NULL, offset);
+}
+
+static void *unconst(const void *p)
+{
+    union {
+        const void *c;
+        void *m;
+    } u;
+    u.c = p;
+    return u.m;
+}
+
+static const amc_value *getz(const amc_value *obj, const char *key)
+{
+    return amc_value_getz(obj, key);
+}
+
+/* ---- set lifetime ---- */
+
+amc_schema_set *amc_schema_set_new(const amc_limits *lim)
+{
+    amc_schema_set *set = amc_xcalloc(1, sizeof *set);
+    amc_limits l = AMC_LIMITS_DEFAULT;
+    if (!set)
+        return NULL;
+    if (lim)
+        l = *lim;
+    amc_limits_normalize(&l);
+    set->lim = l;
+    amc_arena_init(&set->arena, 16384);
+    amc_smap_init(&set->res_by_uri);
+    amc_pmap_init(&set->loc_by_value);
+    amc_pmap_init(&set->node_by_value);
+    amc_smap_init(&set->schema_by_uri);
+    amc_smap_init(&set->load_failed);
+    return set;
+}
+
+static void free_res(sres *r)
+{
+    amc_smap_release(&r->anchors);
+    amc_smap_release(&r->danchors);
+    amc_smap_release(&r->dnodes);
+}
+
+void amc_schema_set_free(amc_schema_set *set)
+{
+    sdoc *d = NULL;
+    sres *r = NULL;
+    size_t i = 0;
+    if (!set)
+        return;
+    for (d = set->docs; d; d = d->next)
+        amc_doc_free(d->doc);
+    for (r = set->all_res; r; r = r->next_all)
+        free_res(r);
+    for (i = 0; i < set->nregex; i++)
+        amc_regex_free(set->regexes[i]);
+    amc_xfree(set->regexes);
+    amc_xfree(set->work);
+    amc_xfree(set->embed_uri);
+    amc_xfree(set->embed_base);
+    amc_xfree(set->embed_added);
+    amc_smap_release(&set->res_by_uri);
+    amc_pmap_release(&set->loc_by_value);
+    amc_pmap_release(&set->node_by_value);
+    amc_smap_release(&set->schema_by_uri);
+    amc_smap_release(&set->load_failed);
+    amc_arena_release(&set->arena);
+    amc_xfree(set);
+}
+
+void amc_schema_set_loader(amc_schema_set *set, amc_schema_loader fn, void *userdata)
+{
+    if (!set)
+        return;
+    set->loader = fn;
+    set->loader_ud = userdata;
+}
+
+/* ---- the walk that registers a document ---- */
+
+typedef struct walker {
+    amc_schema_set *set;
+    sdoc *doc;
+    amc_diags *ds;
+    amc_status st; /* first failure */
+    sres *new_res; /* resources found (linked by next_all) */
+    amc_smap new_uris;
+    sloc **locs;
+    size_t nlocs, caplocs;
+    amc_buf ptr; /* JSON Pointer from the document root */
+} walker;
+
+static bool anchor_name_ok(const char *s, size_t n)
+{
+    size_t i = 0;
+    if (n == 0)
+        return false;
+    if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') || s[0] == '_'))
+        return false;
+    for (i = 1; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '.' || c == '_'))
+            return false;
+    }
+    return true;
+}
+
+static void wfail(walker *w, amc_status st)
+{
+    if (w->st == AMC_OK)
+        w->st = st;
+}
+
+static sres *new_resource(walker *w, const char *uri, const amc_value *root, sres *parent,
+                          size_t offset)
+{
+    sres *r = NULL;
+    if (amc_smap_get(&w->set->res_by_uri, uri, strlen(uri)) ||
+        amc_smap_get(&w->new_uris, uri, strlen(uri))) {
+        amc_diags_addf(w->ds, AMC_C_SCHEMA_ID_DUPLICATE, amc_doc_pos(w->doc->doc, offset),
+                       "schema resource \"%s\" is already registered", uri);
+        wfail(w, AMC_EINVALID);
+        return NULL;
+    }
+    r = amc_sreg_alloc(w->set, sizeof *r);
+    if (!r) {
+        wfail(w, AMC_ENOMEM);
+        return NULL;
+    }
+    r->uri = amc_sreg_strdup(w->set, uri, strlen(uri));
+    if (!r->uri) {
+        wfail(w, AMC_ENOMEM);
+        return NULL;
+    }
+    r->root = root;
+    r->doc = w->doc;
+    r->parent = parent;
+    amc_smap_init(&r->anchors);
+    amc_smap_init(&r->danchors);
+    amc_smap_init(&r->dnodes);
+    r->next_all = w->new_res;
+    w->new_res = r;
+    if (amc_smap_put(&w->new_uris, r->uri, strlen(r->uri), r) != AMC_OK) {
+        wfail(w, AMC_ENOMEM);
+        return NULL;
+    }
+    return r;
+}
+
+static void add_loc(walker *w, const amc_value *v, sres *res, size_t res_ptr_len)
+{
+    sloc *l = amc_sreg_alloc(w->set, sizeof *l);
+    if (!l) {
+        wfail(w, AMC_ENOMEM);
+        return;
+    }
+    l->v = v;
+    l->res = res;
+    l->ptr = amc_sreg_strdup(w->set, w->ptr.data ? w->ptr.data + res_ptr_len : "",
+                             w->ptr.len - res_ptr_len);
+    if (!l->ptr) {
+        wfail(w, AMC_ENOMEM);
+        return;
+    }
+    if (w->nlocs == w->caplocs) {
+        size_t ncap = w->caplocs ? w->caplocs * 2 : 64;
+        sloc **p = amc_xrealloc(w->locs, ncap * sizeof *p);
+        if (!p) {
+            wfail(w, AMC_ENOMEM);
+            return;
+        }
+        w->locs = p;
+        w->caplocs = ncap;
+    }
+    w->locs[w->nlocs++] = l;
+}
+
+static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, uint32_t depth);
+
+static void walk_child(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, uint32_t depth)
+{
+    if (v->type == AMC_T_OBJECT || v->type == AMC_T_BOOL)
+        walk(w, v, res, res_ptr_len, depth + 1);
+}
+
+static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, uint32_t depth)
+{
+    size_t i = 0, j = 0;
+    if (w->st != AMC_OK)
+        return;
+    if (depth > w->set->lim.max_depth + 8u) {
+        amc_diags_addf(w->ds, AMC_C_LIMIT_DEPTH, amc_doc_pos(w->doc->doc, v->offset),
+                       "schema nesting exceeds the depth limit");
+        wfail(w, AMC_ELIMIT);
+        return;
+    }
+    if (v->type == AMC_T_OBJECT) {
+        const amc_value *id = getz(v, "$id");
+        if (id && depth > 0) {
+            char *abs = NULL;
+            amc_status st = AMC_OK;
+            if (id->type != AMC_T_STRING) {
+                amc_diags_addf(w->ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(w->doc->doc, id->offset),
+                               "$id must be a string");
+                wfail(w, AMC_EINVALID);
+                return;
+            }
+            st = amc_uri_resolve(res->uri, id->u.str.ptr, id->u.str.len, &abs);
+            if (st == AMC_ENOMEM) {
+                wfail(w, st);
+                return;
+            }
+            if (st != AMC_OK || abs[amc_uri_fragment_at(abs)] == '#') {
+                size_t f = st == AMC_OK ? amc_uri_fragment_at(abs) : 0;
+                if (st == AMC_OK && abs[f + 1] == '\0') {
+                    abs[f] = '\0'; /* empty fragment: dropped */
+                } else {
+                    amc_diags_addf(w->ds, AMC_C_SCHEMA_ID_INVALID,
+                                   amc_doc_pos(w->doc->doc, id->offset),
+                                   st == AMC_OK ? "$id \"%s\" must not have a fragment"
+                                                : "$id \"%s\" is not a valid URI reference",
+                                   id->u.str.ptr);
+                    amc_xfree(abs);
+                    wfail(w, AMC_EINVALID);
+                    return;
+                }
+            }
+            res = new_resource(w, abs, v, res, id->offset);
+            amc_xfree(abs);
+            if (!res)
+                return;
+            res_ptr_len = w->ptr.len;
+        }
+        for (i = 0; i < v->u.obj.len; i++) {
+            const amc_member *m = &v->u.obj.members[i];
+            bool dyn = !strcmp(m->key, "$dynamicAnchor");
+            if (dyn || !strcmp(m->key, "$anchor")) {
+                const amc_value *a = m->value;
+                const amc_value *prev = NULL;
+                if (a->type != AMC_T_STRING || !anchor_name_ok(a->u.str.ptr, a->u.str.len)) {
+                    amc_diags_addf(w->ds, AMC_C_SCHEMA_ANCHOR_INVALID,
+                                   amc_doc_pos(w->doc->doc, a->offset),
+                                   "invalid %s: must be a string matching "
+                                   "^[A-Za-z_][-A-Za-z0-9._]*$",
+                                   m->key);
+                    wfail(w, AMC_EINVALID);
+                    return;
+                }
+                prev = amc_smap_get(&res->anchors, a->u.str.ptr, a->u.str.len);
+                if (prev && prev != v) {
+                    amc_diags_addf(
+                        w->ds, AMC_C_SCHEMA_ANCHOR_DUPLICATE, amc_doc_pos(w->doc->doc, a->offset),
+                        "anchor \"%s\" is already defined in resource %s", a->u.str.ptr, res->uri);
+                    wfail(w, AMC_EINVALID);
+                    return;
+                }
+                if (amc_smap_put(&res->anchors, a->u.str.ptr, a->u.str.len, unconst(v)) != AMC_OK ||
+                    (dyn && amc_smap_put(&res->danchors, a->u.str.ptr, a->u.str.len, unconst(v)) !=
+                                AMC_OK)) {
+                    wfail(w, AMC_ENOMEM);
+                    return;
+                }
+            }
+        }
+    }
+    add_loc(w, v, res, res_ptr_len);
+    if (v->type != AMC_T_OBJECT)
+        return;
+    for (i = 0; i < v->u.obj.len && w->st == AMC_OK; i++) {
+        const amc_member *m = &v->u.obj.members[i];
+        int kind = amc_skw_subkind(m->key, m->key_len);
+        size_t mark = w->ptr.len;
+        if (kind == 0)
+            continue;
+        if (amc_ptr_push_key(&w->ptr, m->key, m->key_len) != AMC_OK) {
+            wfail(w, AMC_ENOMEM);
+            return;
+        }
+        if (kind == 1) {
+            walk_child(w, m->value, res, res_ptr_len, depth);
+        } else if (kind == 2 && m->value->type == AMC_T_OBJECT) {
+            for (j = 0; j < m->value->u.obj.len && w->st == AMC_OK; j++) {
+                const amc_member *c = &m->value->u.obj.members[j];
+                size_t mark2 = w->ptr.len;
+                if (amc_ptr_push_key(&w->ptr, c->key, c->key_len) != AMC_OK) {
+                    wfail(w, AMC_ENOMEM);
+                    return;
+                }
+                walk_child(w, c->value, res, res_ptr_len, depth);
+                amc_ptr_pop(&w->ptr, mark2);
+            }
+        } else if (kind == 3 && m->value->type == AMC_T_ARRAY) {
+            for (j = 0; j < m->value->u.arr.len && w->st == AMC_OK; j++) {
+                size_t mark2 = w->ptr.len;
+                if (amc_ptr_push_index(&w->ptr, j) != AMC_OK) {
+                    wfail(w, AMC_ENOMEM);
+                    return;
+                }
+                walk_child(w, m->value->u.arr.items[j], res, res_ptr_len, depth);
+                amc_ptr_pop(&w->ptr, mark2);
+            }
+        }
+        amc_ptr_pop(&w->ptr, mark);
+    }
+}
+
+static void walker_release(walker *w, bool committed)
+{
+    if (!committed) {
+        sres *r = w->new_res;
+        while (r) {
+            sres *next = r->next_all;
+            free_res(r);
+            r = next;
+        }
+    }
+    amc_smap_release(&w->new_uris);
+    amc_xfree(w->locs);
+    amc_buf_release(&w->ptr);
+}
+
+/* Walks doc, then commits. Takes ownership of doc. */
+static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_doc *doc,
+                          amc_diags *ds, const char **out_uri)
+{
+    walker w;
+    sdoc *d = NULL;
+    sres *root = NULL, *r = NULL;
+    char *base = NULL, *abs = NULL;
+    const amc_value *rv = amc_doc_root(doc);
+    const amc_value *id = NULL;
+    amc_status st = AMC_OK;
+    size_t i = 0;
+    memset(&w, 0, sizeof w);
+    amc_smap_init(&w.new_uris);
+    amc_buf_init(&w.ptr, 0);
+    if (out_uri)
+        *out_uri = NULL;
+    if (rv->type != AMC_T_OBJECT && rv->type != AMC_T_BOOL) {
+        amc_diags_addf(ds, AMC_C_SCHEMA_NOT_SCHEMA, amc_doc_pos(doc, rv->offset),
+                       "a schema document must be an object or a boolean, not %s",
+                       amc_type_name(rv->type));
+        st = AMC_EINVALID;
+        goto out;
+    }
+    /* the initial base URI */
+    if (retrieval_uri) {
+        st = amc_uri_resolve(NULL, retrieval_uri, strlen(retrieval_uri), &base);
+        if (st != AMC_OK) {
+            if (st != AMC_ENOMEM)
+                amc_diags_addf(ds, AMC_C_SCHEMA_URI_INVALID, AMC_POS_NONE,
+                               "retrieval URI \"%s\" is not an absolute URI", retrieval_uri);
+            goto out;
+        }
+        base[amc_uri_fragment_at(base)] = '\0';
+    } else {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, "urn:amc:schema:%u", ++set->anon);
+        st = amc_uri_resolve(NULL, tmp, strlen(tmp), &base);
+        if (st != AMC_OK)
+            goto out;
+    }
+    /* the root resource */
+    id = rv->type == AMC_T_OBJECT ? getz(rv, "$id") : NULL;
+    if (id) {
+        size_t f = 0;
+        if (id->type != AMC_T_STRING) {
+            amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
+                           "$id must be a string");
+            st = AMC_EINVALID;
+            goto out;
+        }
+        st = amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &abs);
+        if (st == AMC_ENOMEM)
+            goto out;
+        f = st == AMC_OK ? amc_uri_fragment_at(abs) : 0;
+        if (st != AMC_OK || (abs[f] == '#' && abs[f + 1] != '\0')) {
+            amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
+                           st == AMC_OK ? "$id \"%s\" must not have a fragment"
+                                        : "$id \"%s\" is not a valid URI reference",
+                           id->u.str.ptr);
+            st = AMC_EINVALID;
+            goto out;
+        }
+        abs[f] = '\0';
+    }
+    d = amc_sreg_alloc(set, sizeof *d);
+    if (!d) {
+        st = AMC_ENOMEM;
+        goto out;
+    }
+    d->doc = doc;
+    d->root = rv;
+    w.set = set;
+    w.doc = d;
+    w.ds = ds;
+    root = new_resource(&w, abs ? abs : base, rv, NULL, id ? id->offset : rv->offset);
+    if (root)
+        walk(&w, rv, root, 0, 0);
+    st = w.st;
+    if (st != AMC_OK)
+        goto out;
+    d->uri = root->uri;
+    d->origin = amc_sreg_strdup(set, base, strlen(base));
+    if (!d->origin) {
+        st = AMC_ENOMEM;
+        goto out;
+    }
+    /* commit */
+    for (r = w.new_res; r && st == AMC_OK; r = r->next_all)
+        st = amc_smap_put(&set->res_by_uri, r->uri, strlen(r->uri), r);
+    if (st == AMC_OK && strcmp(d->origin, root->uri) != 0 &&
+        !amc_smap_get(&set->res_by_uri, d->origin, strlen(d->origin)))
+        st = amc_smap_put(&set->res_by_uri, d->origin, strlen(d->origin), root);
+    for (i = 0; i < w.nlocs && st == AMC_OK; i++)
+        st = amc_pmap_put(&set->loc_by_value, w.locs[i]->v, w.locs[i]);
+    if (st != AMC_OK)
+        goto out; /* ENOMEM while committing: the set keeps what was entered */
+    /* link the resources into the set's list */
+    if (w.new_res) {
+        sres *last = w.new_res;
+        while (last->next_all)
+            last = last->next_all;
+        last->next_all = set->all_res;
+        set->all_res = w.new_res;
+    }
+    d->next = set->docs;
+    set->docs = d;
+    doc = NULL;
+    if (out_uri)
+        *out_uri = d->uri;
+    walker_release(&w, true);
+    amc_xfree(base);
+    amc_xfree(abs);
+    return AMC_OK;
+out:
+    walker_release(&w, false);
+    amc_xfree(base);
+    amc_xfree(abs);
+    amc_doc_free(doc);
+    return st;
+}
+
+amc_status amc_schema_set_add_doc(amc_schema_set *set, const char *retrieval_uri, amc_doc *doc,
+                                  amc_diags *diags, const char **out_uri)
+{
+    if (!set || !doc || !diags) {
+        amc_doc_free(doc);
+        return AMC_EUSAGE;
+    }
+    return add_doc(set, retrieval_uri, doc, diags, out_uri);
+}
+
+amc_status amc_schema_set_add(amc_schema_set *set, const char *retrieval_uri, const char *buf,
+                              size_t len, amc_diags *diags, const char **out_uri)
+{
+    amc_doc *doc = NULL;
+    amc_status st = AMC_OK;
+    if (out_uri)
+        *out_uri = NULL;
+    if (!set || (!buf && len) || !diags)
+        return AMC_EUSAGE;
+    st = amc_json_read(buf ? buf : "", len, &set->lim, diags, &doc);
+    if (st != AMC_OK)
+        return st;
+    return add_doc(set, retrieval_uri, doc, diags, out_uri);
+}
+
+/* ---- lookups ---- */
+
+static amc_status embed_keys(amc_schema_set *set)
+{
+    size_t i = 0, n = amc_embedded_schemas_count;
+    if (set->embed_base)
+        return AMC_OK;
+    set->embed_uri = amc_xcalloc(n ? n : 1, sizeof *set->embed_uri);
+    set->embed_base = amc_xcalloc(n ? n : 1, sizeof *set->embed_base);
+    set->embed_added = amc_xcalloc(n ? n : 1, sizeof *set->embed_added);
+    if (!set->embed_uri || !set->embed_base || !set->embed_added)
+        return AMC_ENOMEM;
+    for (i = 0; i < n; i++) {
+        const amc_embedded_schema *e = &amc_embedded_schemas[i];
+        char *base = amc_arena_sprintf(&set->arena, "amc:schemas/%s", e->path);
+        char *u = NULL;
+        if (!base)
+            return AMC_ENOMEM;
+        set->embed_base[i] = base;
+        if (e->id && amc_uri_resolve(base, e->id, strlen(e->id), &u) == AMC_OK) {
+            u[amc_uri_fragment_at(u)] = '\0';
+            set->embed_uri[i] = amc_sreg_strdup(set, u, strlen(u));
+            amc_xfree(u);
+        }
+    }
+    return AMC_OK;
+}
+
+static sres *lookup(amc_schema_set *set, const char *uri)
+{
+    return amc_smap_get(&set->res_by_uri, uri, strlen(uri));
+}
+
+sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds)
+{
+    sres *r = lookup(set, uri);
+    size_t i = 0;
+    char *buf = NULL;
+    size_t len = 0;
+    amc_status st = AMC_OK;
+    if (r)
+        return r;
+    if (embed_keys(set) != AMC_OK)
+        return NULL;
+    for (i = 0; i < amc_embedded_schemas_count; i++) {
+        if (set->embed_added[i])
+            continue;
+        if (!strcmp(set->embed_base[i], uri) ||
+            (set->embed_uri[i] && !strcmp(set->embed_uri[i], uri))) {
+            const amc_embedded_schema *e = &amc_embedded_schemas[i];
+            set->embed_added[i] = true;
+            st = amc_schema_set_add(set, set->embed_base[i], (const char *)e->data, e->len, ds,
+                                    NULL);
+            (void)st; /* an embedded schema that fails to load is reported in ds */
+            return lookup(set, uri);
+        }
+    }
+    if (!set->loader || amc_smap_get(&set->load_failed, uri, strlen(uri)))
+        return NULL;
+    st = set->loader(set->loader_ud, uri, &buf, &len);
+    if (st == AMC_OK && buf) {
+        st = amc_schema_set_add(set, uri, buf, len, ds, NULL);
+        amc_free(buf);
+        buf = NULL;
+        r = lookup(set, uri);
+    } else {
+        amc_free(buf);
+    }
+    if (!r) {
+        char *k = amc_sreg_strdup(set, uri, strlen(uri));
+        if (k && amc_smap_put(&set->load_failed, k, strlen(k), k) != AMC_OK)
+            return NULL;
+    }
+    return r;
+}
+
+/* Walks a subtree reached through a JSON Pointer into an unknown keyword, registering it. */
+static const sloc *adopt(amc_schema_set *set, sres *res, const char *ptr_in_res, const amc_value *v)
+{
+    walker w;
+    amc_diags *tmp = amc_diags_new(16);
+    const sloc *l = NULL;
+    size_t i = 0;
+    amc_status st = AMC_OK;
+    sres *r = NULL;
+    if (!tmp)
+        return NULL;
+    memset(&w, 0, sizeof w);
+    amc_smap_init(&w.new_uris);
+    amc_buf_init(&w.ptr, 0);
+    w.set = set;
+    w.doc = res->doc;
+    w.ds = tmp;
+    if (amc_buf_puts(&w.ptr, ptr_in_res) != AMC_OK) {
+        walker_release(&w, false);
+        amc_diags_free(tmp);
+        return NULL;
+    }
+    walk(&w, v, res, 0, 1);
+    st = w.st;
+    for (r = w.new_res; r && st == AMC_OK; r = r->next_all)
+        st = amc_smap_put(&set->res_by_uri, r->uri, strlen(r->uri), r);
+    for (i = 0; i < w.nlocs && st == AMC_OK; i++)
+        if (!amc_pmap_get(&set->loc_by_value, w.locs[i]->v))
+            st = amc_pmap_put(&set->loc_by_value, w.locs[i]->v, w.locs[i]);
+    if (st == AMC_OK) {
+        if (w.new_res) {
+            sres *last = w.new_res;
+            while (last->next_all)
+                last = last->next_all;
+            last->next_all = set->all_res;
+            set->all_res = w.new_res;
+        }
+        l = amc_pmap_get(&set->loc_by_value, v);
+        walker_release(&w, true);
+    } else {
+        walker_release(&w, false);
+    }
+    amc_diags_free(tmp);
+    return l;
+}
+
+const sloc *amc_sreg_loc(amc_schema_set *set, sres *res, const amc_value *v)
+{
+    const sloc *l = amc_pmap_get(&set->loc_by_value, v);
+    if (l)
+        return l;
+    return adopt(set, res, "", v);
+}
+
+/* Resolves a decoded JSON Pointer from res->root; registers the target if the walk never saw
+ * it (a pointer into an unknown keyword). */
+static const amc_value *resolve_pointer(amc_schema_set *set, sres *res, const char *p, size_t n,
+                                        sres **out_res)
+{
+    const amc_value *cur = res->root;
+    const sloc *last = amc_pmap_get(&set->loc_by_value, cur);
+    size_t last_end = 0, i = 0;
+    amc_buf rest;
+    const sloc *l = NULL;
+    if (n == 0) {
+        *out_res = last ? last->res : res;
+        return cur;
+    }
+    if (p[0] != '/')
+        return NULL;
+    i = 0;
+    while (i < n) {
+        size_t s = i + 1, e = s;
+        const amc_value *next = NULL;
+        while (e < n && p[e] != '/')
+            e++;
+        next = amc_value_at_pointer(cur, p + i, e - i);
+        if (!next)
+            return NULL;
+        cur = next;
+        i = e;
+        if (amc_pmap_get(&set->loc_by_value, cur)) {
+            last = amc_pmap_get(&set->loc_by_value, cur);
+            last_end = i;
+        }
+    }
+    l = amc_pmap_get(&set->loc_by_value, cur);
+    if (l) {
+        *out_res = l->res;
+        return cur;
+    }
+    if (cur->type != AMC_T_OBJECT && cur->type != AMC_T_BOOL)
+        return NULL;
+    /* adopt: base is the closest enclosing known subschema */
+    amc_buf_init(&rest, 0);
+    if (amc_buf_puts(&rest, last ? last->ptr : "") != AMC_OK ||
+        amc_buf_append(&rest, p + last_end, n - last_end) != AMC_OK) {
+        amc_buf_release(&rest);
+        return NULL;
+    }
+    l = adopt(set, last ? last->res : res, rest.data, cur);
+    amc_buf_release(&rest);
+    if (!l)
+        return NULL;
+    *out_res = l->res;
+    return cur;
+}
+
+const amc_value *amc_sreg_resolve(amc_schema_set *set, const char *uri, amc_diags *ds,
+                                  sres **out_res)
+{
+    size_t f = amc_uri_fragment_at(uri);
+    char *base = amc_sreg_strdup(set, uri, f);
+    sres *res = NULL;
+    const char *frag = uri[f] == '#' ? uri + f + 1 : "";
+    size_t flen = strlen(frag);
+    *out_res = NULL;
+    if (!base)
+        return NULL;
+    res = amc_sreg_resource(set, base, ds);
+    if (!res)
+        return NULL;
+    if (flen == 0 || frag[0] == '/') {
+        char small[256];
+        char *dec = flen < sizeof small ? small : amc_xmalloc(flen + 1);
+        size_t dn = 0;
+        const amc_value *v = NULL;
+        if (!dec)
+            return NULL;
+        dn = amc_uri_pct_decode(frag, flen, dec);
+        if (dn != (size_t)-1)
+            v = resolve_pointer(set, res, dec, dn, out_res);
+        if (dec != small)
+            amc_xfree(dec);
+        return v;
+    }
+    {
+        const amc_value *v = amc_smap_get(&res->anchors, frag, flen);
+        if (v)
+            *out_res = ((const sloc *)amc_pmap_get(&set->loc_by_value, v))->res;
+        return v;
+    }
+}
+
+const amc_doc *amc_schema_set_doc(amc_schema_set *set, const char *uri)
+{
+    char *abs = NULL;
+    sres *r = NULL;
+    amc_diags *tmp = NULL;
+    if (!set || !uri)
+        return NULL;
+    if (amc_uri_resolve(NULL, uri, strlen(uri), &abs) != AMC_OK)
+        return NULL;
+    abs[amc_uri_fragment_at(abs)] = '\0';
+    tmp = amc_diags_new(16);
+    if (tmp)
+        r = amc_sreg_resource(set, abs, tmp);
+    amc_diags_free(tmp);
+    amc_xfree(abs);
+    return r ? r->doc->doc : NULL;
+}
+
+/* ---- walking for linters ---- */
+
+typedef struct lwalk {
+    amc_schema_walk_fn fn;
+    void *ud;
+    amc_buf ptr;
+    bool stop;
+    amc_status st;
+} lwalk;
+
+static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const char *kw,
+                      uint32_t depth)
+{
+    amc_schema_node_info info;
+    char *own = NULL;
+    size_t i = 0, j = 0;
+    if (lw->stop || lw->st != AMC_OK)
+        return;
+    if (v->type == AMC_T_OBJECT) {
+        const amc_value *id = getz(v, "$id");
+        if (id && id->type == AMC_T_STRING &&
+            amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own) == AMC_OK) {
+            own[amc_uri_fragment_at(own)] = '\0';
+            base = own;
+        }
+    }
+    info.schema = v;
+    info.pointer = lw->ptr.data ? lw->ptr.data : "";
+    info.base_uri = base;
+    info.keyword = kw;
+    info.depth = depth;
+    if (!lw->fn(lw->ud, &info)) {
+        lw->stop = true;
+        goto out;
+    }
+    if (v->type != AMC_T_OBJECT)
+        goto out;
+    for (i = 0; i < v->u.obj.len && !lw->stop && lw->st == AMC_OK; i++) {
+        const amc_member *m = &v->u.obj.members[i];
+        int kind = amc_skw_subkind(m->key, m->key_len);
+        size_t mark = lw->ptr.len;
+        if (kind == 0)
+            continue;
+        if (amc_ptr_push_key(&lw->ptr, m->key, m->key_len) != AMC_OK) {
+            lw->st = AMC_ENOMEM;
+            break;
+        }
+        if (kind == 1 && (m->value->type == AMC_T_OBJECT || m->value->type == AMC_T_BOOL)) {
+            lint_walk(lw, m->value, base, m->key, depth + 1);
+        } else if (kind == 2 && m->value->type == AMC_T_OBJECT) {
+            for (j = 0; j < m->value->u.obj.len; j++) {
+                const amc_member *c = &m->value->u.obj.members[j];
+                size_t mark2 = lw->ptr.len;
+                if (c->value->type != AMC_T_OBJECT && c->value->type != AMC_T_BOOL)
+                    continue;
+                if (amc_ptr_push_key(&lw->ptr, c->key, c->key_len) != AMC_OK) {
+                    lw->st = AMC_ENOMEM;
+                    break;
+                }
+                lint_walk(lw, c->value, base, m->key, depth + 1);
+                amc_ptr_pop(&lw->ptr, mark2);
+            }
+        } else if (kind == 3 && m->value->type == AMC_T_ARRAY) {
+            for (j = 0; j < m->value->u.arr.len; j++) {
+                const amc_value *c = m->value->u.arr.items[j];
+                size_t mark2 = lw->ptr.len;
+                if (c->type != AMC_T_OBJECT && c->type != AMC_T_BOOL)
+                    continue;
+                if (amc_ptr_push_index(&lw->ptr, j) != AMC_OK) {
+                    lw->st = AMC_ENOMEM;
+                    break;
+                }
+                lint_walk(lw, c, base, m->key, depth + 1);
+                amc_ptr_pop(&lw->ptr, mark2);
+            }
+        }
+        amc_ptr_pop(&lw->ptr, mark);
+    }
+out:
+    amc_xfree(own);
+}
+
+amc_status amc_schema_walk(amc_schema_set *set, const char *doc_uri, amc_schema_walk_fn fn,
+                           void *userdata)
+{
+    char *abs = NULL;
+    sres *r = NULL;
+    lwalk lw;
+    amc_diags *tmp = NULL;
+    if (!set || !doc_uri || !fn)
+        return AMC_EUSAGE;
+    if (amc_uri_resolve(NULL, doc_uri, strlen(doc_uri), &abs) != AMC_OK)
+        return AMC_EINVALID;
+    abs[amc_uri_fragment_at(abs)] = '\0';
+    tmp = amc_diags_new(16);
+    if (!tmp) {
+        amc_xfree(abs);
+        return AMC_ENOMEM;
+    }
+    r = amc_sreg_resource(set, abs, tmp);
+    amc_diags_free(tmp);
+    amc_xfree(abs);
+    if (!r)
+        return AMC_EINVALID;
+    memset(&lw, 0, sizeof lw);
+    lw.fn = fn;
+    lw.ud = userdata;
+    amc_buf_init(&lw.ptr, 0);
+    lint_walk(&lw, r->doc->root, r->doc->origin, NULL, 0);
+    amc_buf_release(&lw.ptr);
+    return lw.st;
+}

@@ -1,0 +1,223 @@
+/*
+ * schema_int.h - internal structures of the JSON Schema engine: the registry (documents,
+ * resources, anchors, subschema locations), compiled nodes and keywords, and the entry points
+ * the stages call on each other.
+ */
+#ifndef AMC_SCHEMA_INT_H
+#define AMC_SCHEMA_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "amc/schema.h"
+#include "core/arena_int.h"
+#include "core/num_int.h"
+#include "hash_int.h"
+#include "ext_int.h"
+
+/* ---- vocabularies (bit set) ---- */
+enum {
+    VOC_CORE = 1u << 0,
+    VOC_APPLICATOR = 1u << 1,
+    VOC_UNEVALUATED = 1u << 2,
+    VOC_VALIDATION = 1u << 3,
+    VOC_META_DATA = 1u << 4,
+    VOC_FORMAT_ANNOTATION = 1u << 5,
+    VOC_FORMAT_ASSERTION = 1u << 6,
+    VOC_CONTENT = 1u << 7,
+    VOC_ALL_2020 = VOC_CORE | VOC_APPLICATOR | VOC_UNEVALUATED | VOC_VALIDATION | VOC_META_DATA |
+                   VOC_FORMAT_ANNOTATION | VOC_CONTENT
+};
+
+/* ---- registry ---- */
+
+typedef struct sdoc sdoc;
+typedef struct sres sres;
+typedef struct sloc sloc;
+typedef struct cnode cnode;
+typedef struct ckw ckw;
+
+/* A registered document. */
+struct sdoc {
+    amc_doc *doc;
+    const amc_value *root;
+    const char *uri;    /* canonical URI (root resource URI) */
+    const char *origin; /* retrieval URI (or the canonical one) */
+    sdoc *next;
+};
+
+/* A schema resource: the document root or a subschema with $id. */
+struct sres {
+    const char *uri; /* absolute, normalised, without fragment */
+    const amc_value *root;
+    sdoc *doc;
+    sres *parent;      /* enclosing resource (NULL for the document root) */
+    amc_smap anchors;  /* $anchor and $dynamicAnchor name -> const amc_value * */
+    amc_smap danchors; /* $dynamicAnchor name -> const amc_value * */
+    /* filled by the compiler */
+    bool vocab_done;
+    uint32_t vocabs;
+    amc_smap dnodes; /* $dynamicAnchor name -> cnode * (compiled) */
+    bool dnodes_done;
+    sres *next_all; /* list of every resource of the set (for freeing) */
+};
+
+/* Where a subschema value sits. */
+struct sloc {
+    const amc_value *v;
+    sres *res;           /* resource it belongs to (its own if it has $id) */
+    const char *ptr;     /* JSON Pointer from res->root (for absoluteKeywordLocation) */
+    const char *doc_ptr; /* JSON Pointer from the document root */
+};
+
+struct amc_schema_set {
+    amc_limits lim;
+    amc_arena arena; /* strings and structures that live as long as the set */
+    sdoc *docs;
+    sres *all_res;
+    amc_smap res_by_uri;    /* uri -> sres */
+    amc_pmap loc_by_value;  /* const amc_value * -> sloc */
+    amc_pmap node_by_value; /* const amc_value * -> cnode */
+    amc_smap schema_by_uri; /* compile uri -> amc_schema */
+    amc_smap load_failed;   /* URIs the loader could not provide */
+    amc_schema_loader loader;
+    void *loader_ud;
+    unsigned anon;
+    /* embedded table keys, computed on first miss */
+    const char **embed_uri;  /* resolved $id per row (or NULL) */
+    const char **embed_base; /* "amc:schemas/<path>" per row */
+    bool *embed_added;
+    /* regexes to free */
+    amc_regex **regexes;
+    size_t nregex, capregex;
+    /* compile worklist */
+    cnode **work;
+    size_t nwork, capwork;
+};
+
+/* ---- compiled schemas ---- */
+
+typedef struct ev ev;
+typedef struct ectx ectx;
+typedef struct annot annot;
+
+typedef bool (*kw_fn)(ev *e, const cnode *n, const ckw *k, const amc_value *inst, const ectx *c,
+                      annot *a);
+
+/* A property-name table: open addressing over names -> index. */
+typedef struct ptab {
+    const char **keys;
+    size_t *klens;
+    uint32_t *slots; /* index + 1; 0 empty */
+    size_t cap;      /* power of two */
+    size_t n;
+} ptab;
+
+typedef struct ckw {
+    kw_fn fn;
+    const char *name;    /* keyword (static) */
+    const amc_value *kv; /* the keyword's value in the schema */
+    uint8_t tmask;       /* instance types (1u << amc_type) it applies to */
+    uint8_t prio;        /* evaluation order */
+    union {
+        uint32_t types; /* type: bit set of 1u << amc_type, plus bit 8 for "integer" */
+        struct {
+            amc_decnum d;
+            const amc_value *v;
+        } num;
+        uint64_t count; /* min/max Length/Items/Properties */
+        amc_regex *re;  /* pattern */
+        struct {
+            const char *name;
+            bool assert_vocab; /* the format-assertion vocabulary is on */
+        } fmt;
+        struct {
+            cnode *node;
+            const char *dyn_anchor; /* $dynamicRef: anchor name when dynamic, else NULL */
+        } ref;
+        struct {
+            cnode **nodes;
+            size_t n;
+        } list;      /* allOf anyOf oneOf prefixItems */
+        cnode *node; /* not items additionalProperties propertyNames unevaluated* */
+        struct {
+            ptab tab;
+            cnode **nodes;
+        } props; /* properties dependentSchemas */
+        struct {
+            amc_regex **res;
+            cnode **nodes;
+            size_t n;
+        } pprops;
+        struct {
+            ptab tab;
+            const amc_value **vals; /* dependentRequired arrays (NULL for required) */
+        } names;
+        struct {
+            cnode *node;
+            uint64_t min, max; /* max UINT64_MAX when absent */
+            bool has_min_kw, has_max_kw;
+        } contains;
+        struct {
+            cnode *cond, *then_, *else_;
+        } ite;
+        struct {
+            cnode *node;
+            size_t prefix; /* number of prefixItems of the same schema */
+        } items;
+        struct {
+            const ckw *props;  /* sibling "properties" or NULL */
+            const ckw *pprops; /* sibling "patternProperties" or NULL */
+            cnode *node;
+        } addl;
+        struct {
+            const amc_value *arr; /* the enum array */
+            uint64_t *hashes;
+            size_t n;
+        } en;
+    } u;
+} ckw;
+
+struct cnode {
+    const amc_value *v;
+    const sloc *loc;
+    uint8_t kind; /* 0 false, 1 true, 2 object */
+    bool uneval;  /* has unevaluatedProperties/unevaluatedItems: collects annotations */
+    bool compiled;
+    uint32_t nkw;
+    ckw *kw;
+};
+
+struct amc_schema {
+    amc_schema_set *set;
+    cnode *root;
+    const char *uri;
+};
+
+/* ---- registry.c ---- */
+/* Looks a resource up by absolute URI without fragment, loading it (embedded table, then the
+ * loader) if needed. NULL if unavailable (diagnostics of a failed load go to ds). */
+sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds);
+/* The location record of a subschema value, creating one for a value reached through a JSON
+ * Pointer into a place the walk did not visit (an unknown keyword). NULL on ENOMEM. */
+const sloc *amc_sreg_loc(amc_schema_set *set, sres *res, const amc_value *v);
+/* Resolves an absolute URI with optional fragment to a subschema value. *out_res is the
+ * resource the fragment was resolved in. Returns NULL if it does not resolve. */
+const amc_value *amc_sreg_resolve(amc_schema_set *set, const char *uri, amc_diags *ds,
+                                  sres **out_res);
+/* Position of a value of a registered document, for compile diagnostics. */
+amc_pos amc_sreg_pos(const sres *res, size_t offset);
+/* Arena helpers. */
+char *amc_sreg_strdup(amc_schema_set *set, const char *s, size_t n);
+void *amc_sreg_alloc(amc_schema_set *set, size_t n);
+amc_status amc_sreg_keep_regex(amc_schema_set *set, amc_regex *re);
+
+/* ---- compile.c ---- */
+amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, amc_diags *ds,
+                          cnode **out);
+/* What kind of subschema container a keyword is: 0 none, 1 one schema, 2 map of schemas,
+ * 3 array of schemas. */
+int amc_skw_subkind(const char *k, size_t n);
+
+/* ---- validate.c ---- */
+bool amc_ptab_lookup(const ptab *t, const char *key, size_t klen, size_t *idx);
+#endif

@@ -1,0 +1,1451 @@
+/*
+ * validate.c - the VALIDATE stage of the JSON Schema 2020-12 engine.
+ *
+ * Design: eval() applies one compiled node to one instance value by running the node's keyword
+ * entries in order. Nothing here allocates per keyword or writes to the compiled schema: the
+ * per-call state (struct ev) holds the error counters and one scratch word stack for annotation
+ * bit sets; instance and keyword locations are linked lists of path segments on the C stack,
+ * turned into JSON Pointer strings only when a diagnostic is emitted.
+ *
+ * Decisions:
+ *   - Errors are "recorded" only in contexts where a failure is a failure of the whole
+ *     instance (ectx.rec): the root and everything reached through allOf, $ref, $dynamicRef,
+ *     properties, items, then/else... The subschemas of anyOf, oneOf, not, if, contains and
+ *     propertyNames are evaluated silently (and short-circuit); when the combinator fails, its
+ *     own error is reported and its branches are evaluated again, recording at most
+ *     opts.branch_details errors each ("details": same code and locations, with the context
+ *     "while checking <keyword location>"). Details do not count toward max_errors.
+ *   - Annotations (for unevaluatedProperties / unevaluatedItems) are bit sets over the members
+ *     or items of one instance value, collected only below a schema that has an unevaluated*
+ *     keyword, through in-place applicators. A failed subschema's annotations are dropped;
+ *     within an allOf or $ref the collector is shared because a failed branch fails the whole
+ *     schema anyway (so a property that a failing branch evaluated is not reported a second time
+ *     as "unevaluated").
+ *   - $dynamicRef: the compiled target is used unless the fragment names a $dynamicAnchor of
+ *     the initially resolved resource; then the outermost resource of the dynamic scope that
+ *     has a $dynamicAnchor of that name wins.
+ *   - A $ref or $dynamicRef that leads back to a (schema, instance value) pair already being
+ *     evaluated is an infinite loop: SCHEMA_REF_LOOP, evaluation stops, status AMC_ELIMIT.
+ *     Nested evaluations are bounded by opts.max_depth (SCHEMA_EVAL_DEPTH).
+ *   - Numbers: bounds compare exactly (int64 fast path; when the nearest doubles differ they
+ *     decide, since rounding is monotonic; otherwise the exact decimal text); multipleOf uses the
+ *     exact decimal division of decimal_int.h and falls back to doubles only beyond its range.
+ *   - Strings are measured in code points. A regex that hits its match limit makes the keyword
+ *     fail with SCHEMA_REGEX_LIMIT and the status AMC_ELIMIT.
+ *   - With format assertion on (the option, or the format-assertion vocabulary), known formats
+ *     assert; unknown formats always pass.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "core/buf_int.h"
+#include "core/jsonptr_int.h"
+#include "core/utf8_int.h"
+#include "schema_int.h"
+
+#define TYPE_INTEGER           (1u << 8)
+#define DEFAULT_MAX_DEPTH      1000u
+#define DEFAULT_BRANCH_DETAILS 3u
+
+/* A JSON Pointer as a linked list of segments, innermost first. key == NULL: an index. */
+typedef struct path {
+    const struct path *up;
+    const char *key;
+    size_t len; /* key length, or the index */
+} path;
+
+typedef struct scope {
+    const struct scope *up;
+    const sres *res;
+} scope;
+
+typedef struct frame {
+    const struct frame *up;
+    const cnode *n;
+    const amc_value *inst;
+} frame;
+
+struct ectx {
+    const path *ip; /* instance location */
+    const path *kp; /* keyword location (dynamic path) */
+    const scope *sc;
+    const frame *fr;
+    bool rec;
+};
+
+struct annot {
+    size_t off; /* first word in ev.words */
+    size_t n;   /* number of members or items */
+    bool all;
+};
+
+struct ev {
+    const amc_validate_opts *o;
+    amc_diags *ds;
+    const amc_doc *idoc;
+    bool all;
+    bool format_assert;
+    bool stop;
+    amc_status fatal;
+    uint32_t nerr, max_err;
+    uint32_t depth, max_depth;
+    uint32_t in_detail, budget, branch_details;
+    const path *detail_ctx;
+    uint64_t *words;
+    size_t nwords, capwords;
+    amc_buf ib, kb, ab, cb;
+};
+
+/* ---- scratch annotations ---- */
+
+static bool annot_new(ev *e, annot *a, size_t n)
+{
+    size_t w = (n + 63) / 64;
+    a->off = e->nwords;
+    a->n = n;
+    a->all = false;
+    if (e->nwords + w > e->capwords) {
+        size_t ncap = e->capwords ? e->capwords * 2 : 64;
+        uint64_t *p = NULL;
+        while (ncap < e->nwords + w)
+            ncap *= 2;
+        p = amc_xrealloc(e->words, ncap * sizeof *p);
+        if (!p) {
+            e->fatal = AMC_ENOMEM;
+            return false;
+        }
+        e->words = p;
+        e->capwords = ncap;
+    }
+    memset(e->words + e->nwords, 0, w * sizeof(uint64_t));
+    e->nwords += w;
+    return true;
+}
+
+static void annot_set(ev *e, annot *a, size_t i)
+{
+    if (a && i < a->n)
+        e->words[a->off + i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+static bool annot_get(const ev *e, const annot *a, size_t i)
+{
+    return a->all || (e->words[a->off + i / 64] >> (i % 64)) & 1u;
+}
+
+static void annot_merge(ev *e, annot *dst, const annot *src)
+{
+    size_t i = 0, w = 0;
+    if (!dst)
+        return;
+    w = (dst->n + 63) / 64;
+    if (src->all)
+        dst->all = true;
+    if (dst->all)
+        return;
+    for (i = 0; i < w; i++)
+        e->words[dst->off + i] |= e->words[src->off + i];
+}
+
+static size_t inst_count(const amc_value *v)
+{
+    return v->type == AMC_T_OBJECT ? v->u.obj.len : v->type == AMC_T_ARRAY ? v->u.arr.len : 0;
+}
+
+/* ---- reporting ---- */
+
+static amc_status put_path(amc_buf *b, const path *p)
+{
+    amc_status st = AMC_OK;
+    if (!p)
+        return AMC_OK;
+    st = put_path(b, p->up);
+    if (st != AMC_OK)
+        return st;
+    return p->key ? amc_ptr_push_key(b, p->key, p->len) : amc_ptr_push_index(b, p->len);
+}
+
+/* Short JSON rendering of a value for messages. */
+static void preview(const amc_value *v, char *out, size_t cap)
+{
+    size_t i = 0, o = 0;
+    switch (v->type) {
+    case AMC_T_NULL:
+        snprintf(out, cap, "null");
+        return;
+    case AMC_T_BOOL:
+        snprintf(out, cap, "%s", v->u.boolean ? "true" : "false");
+        return;
+    case AMC_T_NUMBER:
+        snprintf(out, cap, "%.*s%s", (int)(v->u.num.len > 40 ? 40 : v->u.num.len), v->u.num.text,
+                 v->u.num.len > 40 ? "..." : "");
+        return;
+    case AMC_T_ARRAY:
+        snprintf(out, cap, "an array of %zu items", v->u.arr.len);
+        return;
+    case AMC_T_OBJECT:
+        snprintf(out, cap, "an object with %zu properties", v->u.obj.len);
+        return;
+    case AMC_T_STRING:
+        break;
+    }
+    if (cap < 16) {
+        snprintf(out, cap, "\"...\"");
+        return;
+    }
+    out[o++] = '"';
+    for (i = 0; i < v->u.str.len && o + 8 < cap && i < 60; i++) {
+        unsigned char c = (unsigned char)v->u.str.ptr[i];
+        if (c == '"' || c == '\\') {
+            out[o++] = '\\';
+            out[o++] = (char)c;
+        } else if (c < 0x20) {
+            o += (size_t)snprintf(out + o, cap - o, "\\u%04x", c);
+        } else {
+            out[o++] = (char)c;
+        }
+    }
+    if (i < v->u.str.len) {
+        /* do not cut a UTF-8 sequence in half */
+        while (o > 1 && ((unsigned char)out[o - 1] & 0xc0) == 0x80)
+            o--;
+        if (o > 1 && ((unsigned char)out[o - 1] & 0xc0) == 0xc0)
+            o--;
+        out[o++] = '.';
+        out[o++] = '.';
+        out[o++] = '.';
+    }
+    out[o++] = '"';
+    out[o] = '\0';
+}
+
+/*
+ * Emits one diagnostic. kw: the keyword (NULL for a boolean false schema); seg: an optional
+ * extra keyword-location segment below it; at: the instance value (or a key) offset.
+ */
+static void report(ev *e, const ectx *c, const cnode *n, const char *kw, const path *seg,
+                   const amc_value *inst, size_t at, amc_code code, const char *fmt, ...)
+    AMC_PRINTF(9, 10);
+
+static void report(ev *e, const ectx *c, const cnode *n, const char *kw, const path *seg,
+                   const amc_value *inst, size_t at, amc_code code, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    amc_diag d;
+    amc_status st = AMC_OK;
+    path kseg, sseg;
+    const path *kp = c->kp;
+    if (!e->ds || !c->rec)
+        return;
+    if (e->in_detail) {
+        if (e->budget == 0)
+            return;
+        e->budget--;
+    }
+    if (kw) {
+        kseg.up = c->kp;
+        kseg.key = kw;
+        kseg.len = strlen(kw);
+        kp = &kseg;
+        if (seg) {
+            sseg = *seg;
+            sseg.up = &kseg;
+            kp = &sseg;
+        }
+    }
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    amc_buf_reset(&e->ib);
+    amc_buf_reset(&e->kb);
+    amc_buf_reset(&e->ab);
+    amc_buf_reset(&e->cb);
+    st = put_path(&e->ib, c->ip);
+    if (st == AMC_OK)
+        st = put_path(&e->kb, kp);
+    if (st == AMC_OK)
+        st = amc_buf_printf(&e->ab, "%s#%s", n->loc->res->uri, n->loc->ptr);
+    if (st == AMC_OK && kw)
+        st = amc_ptr_push_key(&e->ab, kw, strlen(kw));
+    if (st == AMC_OK && kw && seg)
+        st = seg->key ? amc_ptr_push_key(&e->ab, seg->key, seg->len)
+                      : amc_ptr_push_index(&e->ab, seg->len);
+    if (st == AMC_OK && e->in_detail) {
+        st = amc_buf_puts(&e->cb, "while checking ");
+        if (st == AMC_OK)
+            st = put_path(&e->cb, e->detail_ctx);
+    }
+    if (st != AMC_OK) {
+        e->fatal = AMC_ENOMEM;
+        return;
+    }
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.sev = amc_code_severity(code);
+    d.message = msg;
+    d.instance_ptr = e->ib.data ? e->ib.data : "";
+    d.keyword_ptr = e->kb.data ? e->kb.data : "";
+    d.schema_uri = e->ab.data;
+    if (e->idoc && at != AMC_NO_OFFSET) {
+        d.at = amc_doc_pos(e->idoc, at);
+    } else {
+        d.at.offset = AMC_NO_OFFSET;
+    }
+    d.context = e->in_detail ? e->cb.data : NULL;
+    d.context_at.offset = AMC_NO_OFFSET;
+    (void)inst;
+    if (amc_diags_add(e->ds, &d) != AMC_OK)
+        e->fatal = AMC_ENOMEM;
+    if (e->in_detail)
+        return;
+    e->nerr++;
+    if (!e->all)
+        e->stop = true;
+    if (e->max_err && e->nerr >= e->max_err && !e->stop) {
+        e->stop = true;
+        amc_diags_addf(e->ds, AMC_C_SCHEMA_ERRORS_LIMIT, d.at, "validation stopped after %u errors",
+                       e->nerr);
+    }
+}
+
+/* A fatal problem (loop, depth, ENOMEM): reported even where errors are not recorded. */
+static void fatal(ev *e, const ectx *c, const cnode *n, const char *kw, const amc_value *inst,
+                  amc_code code, const char *msg)
+{
+    ectx cc = *c;
+    uint32_t saved = e->in_detail;
+    if (e->fatal)
+        return;
+    cc.rec = true;
+    e->in_detail = 0;
+    report(e, &cc, n, kw, NULL, inst, inst->offset, code, "%s", msg);
+    e->in_detail = saved;
+    e->fatal = AMC_ELIMIT;
+    e->stop = true;
+}
+
+static bool halted(const ev *e)
+{
+    return e->stop || e->fatal != AMC_OK;
+}
+
+/* ---- eval ---- */
+
+static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a);
+
+/* Continue after a failure? Only when recording every error. */
+static bool go_on(const ev *e, const ectx *c)
+{
+    return c->rec && e->all && !halted(e);
+}
+
+static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a)
+{
+    ectx cc;
+    scope sc;
+    frame fr;
+    annot own;
+    annot *pa = a;
+    size_t mark = e->nwords, i = 0;
+    bool ok = true;
+    uint8_t tbit = 0;
+    if (n->kind == 1)
+        return true;
+    if (n->kind == 0) {
+        report(e, c, n, NULL, NULL, inst, inst->offset, AMC_C_SCHEMA_FALSE,
+               "no value is allowed here (the schema is false)");
+        return false;
+    }
+    if (halted(e))
+        return false;
+    if (++e->depth > e->max_depth) {
+        e->depth--;
+        fatal(e, c, n, NULL, inst, AMC_C_SCHEMA_EVAL_DEPTH,
+              "schema evaluation nests too deeply (more than the depth limit)");
+        return false;
+    }
+    cc = *c;
+    if (!c->sc || c->sc->res != n->loc->res) {
+        sc.up = c->sc;
+        sc.res = n->loc->res;
+        cc.sc = &sc;
+    }
+    fr.up = c->fr;
+    fr.n = n;
+    fr.inst = inst;
+    cc.fr = &fr;
+    if (n->uneval && (inst->type == AMC_T_OBJECT || inst->type == AMC_T_ARRAY)) {
+        if (!annot_new(e, &own, inst_count(inst))) {
+            e->depth--;
+            return false;
+        }
+        pa = &own;
+    }
+    tbit = (uint8_t)(1u << inst->type);
+    for (i = 0; i < n->nkw; i++) {
+        const ckw *k = &n->kw[i];
+        if (!(k->tmask & tbit))
+            continue;
+        if (!k->fn(e, n, k, inst, &cc, pa)) {
+            ok = false;
+            if (!go_on(e, &cc))
+                break;
+        }
+        if (halted(e)) {
+            ok = false;
+            break;
+        }
+    }
+    if (ok && pa != a && a)
+        annot_merge(e, a, pa);
+    e->nwords = mark;
+    e->depth--;
+    return ok;
+}
+
+/* Evaluates branch i of a failed combinator again, recording up to branch_details errors. */
+static void details(ev *e, const cnode *child, const amc_value *inst, const ectx *c, const path *kp)
+{
+    ectx cc = *c;
+    bool saved_stop = e->stop;
+    uint32_t saved_budget = e->budget;
+    const path *saved_ctx = e->detail_ctx;
+    if (!e->ds || !c->rec || e->fatal || e->branch_details == 0)
+        return;
+    cc.kp = kp;
+    cc.rec = true;
+    e->stop = false;
+    if (!e->in_detail) {
+        e->budget = e->branch_details;
+        e->detail_ctx = kp->up;
+    }
+    e->in_detail++;
+    (void)eval(e, child, inst, &cc, NULL);
+    e->in_detail--;
+    if (!e->in_detail) {
+        e->budget = saved_budget;
+        e->detail_ctx = saved_ctx;
+    }
+    e->stop = saved_stop || e->stop;
+}
+
+/* ---- keyword functions ---- */
+
+#define KWFN(name)                                                                                 \
+    bool amc_kw_##name(ev *e, const cnode *n, const ckw *k, const amc_value *inst, const ectx *c,  \
+                       annot *a)
+
+static void type_names(uint32_t t, char *out, size_t cap)
+{
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } names[] = {
+        {1u << AMC_T_OBJECT, "object"}, {1u << AMC_T_ARRAY, "array"},
+        {1u << AMC_T_STRING, "string"}, {1u << AMC_T_NUMBER, "number"},
+        {TYPE_INTEGER, "integer"},      {1u << AMC_T_BOOL, "boolean"},
+        {1u << AMC_T_NULL, "null"},
+    };
+    size_t i = 0, o = 0;
+    out[0] = '\0';
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (!(t & names[i].bit))
+            continue;
+        o += (size_t)snprintf(out + o, o < cap ? cap - o : 0, "%s%s", o ? " or " : "",
+                              names[i].name);
+        if (o >= cap)
+            break;
+    }
+}
+
+KWFN(type)
+{
+    uint32_t t = k->u.types;
+    char want[96];
+    (void)a;
+    if (t & (1u << inst->type))
+        return true;
+    if ((t & TYPE_INTEGER) && inst->type == AMC_T_NUMBER && (inst->flags & AMC_NUM_INTEGER))
+        return true;
+    if (c->rec) {
+        type_names(t, want, sizeof want);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_TYPE, "expected %s, got %s",
+               want, amc_type_name(inst->type));
+    }
+    return false;
+}
+
+KWFN(enum)
+{
+    size_t i = 0;
+    char got[96];
+    (void)a;
+    if (k->u.en.n <= 8) {
+        for (i = 0; i < k->u.en.n; i++)
+            if (amc_value_equal(inst, k->u.en.arr->u.arr.items[i]))
+                return true;
+    } else {
+        uint64_t h = amc_value_hash(inst);
+        for (i = 0; i < k->u.en.n; i++)
+            if (k->u.en.hashes[i] == h && amc_value_equal(inst, k->u.en.arr->u.arr.items[i]))
+                return true;
+    }
+    if (c->rec) {
+        char list[256];
+        size_t o = 0;
+        list[0] = '\0';
+        for (i = 0; i < k->u.en.n && o < 200; i++) {
+            char one[96];
+            preview(k->u.en.arr->u.arr.items[i], one, sizeof one);
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", one);
+        }
+        if (i < k->u.en.n && o < sizeof list - 8)
+            snprintf(list + o, sizeof list - o, ", ...");
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_ENUM, "%s is not one of %s",
+               got, list);
+    }
+    return false;
+}
+
+KWFN(const)
+{
+    char want[96], got[96];
+    (void)a;
+    if (amc_value_equal(inst, k->kv))
+        return true;
+    if (c->rec) {
+        preview(k->kv, want, sizeof want);
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_CONST,
+               "%s is not the required value %s", got, want);
+    }
+    return false;
+}
+
+/* Exact comparison of inst with the keyword's number: -1, 0, 1. */
+static int num_cmp(const amc_value *x, const ckw *k)
+{
+    const amc_value *y = k->u.num.v;
+    amc_decnum dx;
+    if ((x->flags & AMC_NUM_INT64) && (y->flags & AMC_NUM_INT64))
+        return x->u.num.i < y->u.num.i ? -1 : (x->u.num.i > y->u.num.i ? 1 : 0);
+    if (x->u.num.d != y->u.num.d)
+        return x->u.num.d < y->u.num.d ? -1 : 1; /* rounding is monotonic */
+    amc_decnum_parse(x->u.num.text, x->u.num.len, &dx);
+    return amc_decnum_cmp(&dx, &k->u.num.d);
+}
+
+static bool bound(ev *e, const cnode *n, const ckw *k, const amc_value *inst, const ectx *c,
+                  bool ok, amc_code code, const char *rel)
+{
+    if (!ok && c->rec) {
+        char got[96];
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, code, "%s is %s %.*s", got, rel,
+               (int)(k->u.num.v->u.num.len > 60 ? 60 : k->u.num.v->u.num.len),
+               k->u.num.v->u.num.text);
+    }
+    return ok;
+}
+
+KWFN(maximum)
+{
+    (void)a;
+    return bound(e, n, k, inst, c, num_cmp(inst, k) <= 0, AMC_C_SCHEMA_MAXIMUM,
+                 "greater than the maximum");
+}
+
+KWFN(exclusive_maximum)
+{
+    (void)a;
+    return bound(e, n, k, inst, c, num_cmp(inst, k) < 0, AMC_C_SCHEMA_EXCLUSIVE_MAXIMUM,
+                 "not less than the exclusive maximum");
+}
+
+KWFN(minimum)
+{
+    (void)a;
+    return bound(e, n, k, inst, c, num_cmp(inst, k) >= 0, AMC_C_SCHEMA_MINIMUM,
+                 "less than the minimum");
+}
+
+KWFN(exclusive_minimum)
+{
+    (void)a;
+    return bound(e, n, k, inst, c, num_cmp(inst, k) > 0, AMC_C_SCHEMA_EXCLUSIVE_MINIMUM,
+                 "not greater than the exclusive minimum");
+}
+
+KWFN(multiple_of)
+{
+    const amc_value *m = k->u.num.v;
+    int r = -1;
+    (void)a;
+    if ((inst->flags & AMC_NUM_INT64) && (m->flags & AMC_NUM_INT64) && m->u.num.i > 0) {
+        r = inst->u.num.i % m->u.num.i == 0;
+    } else {
+        r = amc_decimal_multiple_of(inst->u.num.text, inst->u.num.len, m->u.num.text, m->u.num.len);
+        if (r < 0) {
+            double q = inst->u.num.d / m->u.num.d;
+            r = isfinite(q) && q == floor(q);
+        }
+    }
+    if (!r && c->rec) {
+        char got[96];
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MULTIPLE_OF,
+               "%s is not a multiple of %.*s", got, (int)(m->u.num.len > 60 ? 60 : m->u.num.len),
+               m->u.num.text);
+    }
+    return r != 0;
+}
+
+KWFN(max_length)
+{
+    size_t len = inst->u.str.len, cp = 0;
+    (void)a;
+    if (len <= k->u.count)
+        return true;
+    cp = amc_utf8_count(inst->u.str.ptr, len);
+    if (cp <= k->u.count)
+        return true;
+    if (c->rec) {
+        char got[96];
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MAX_LENGTH,
+               "%s is too long (%zu characters; at most %llu allowed)", got, cp,
+               (unsigned long long)k->u.count);
+    }
+    return false;
+}
+
+KWFN(min_length)
+{
+    size_t len = inst->u.str.len, cp = 0;
+    (void)a;
+    if ((len + 3) / 4 >= k->u.count)
+        return true; /* at most 4 bytes per code point */
+    cp = len < k->u.count ? len : amc_utf8_count(inst->u.str.ptr, len);
+    if (cp >= k->u.count && len >= k->u.count)
+        return true;
+    if (c->rec) {
+        char got[96];
+        cp = amc_utf8_count(inst->u.str.ptr, len);
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MIN_LENGTH,
+               "%s is too short (%zu characters; at least %llu required)", got, cp,
+               (unsigned long long)k->u.count);
+    }
+    return false;
+}
+
+/* 1 match, 0 no match, -1 limit (reported). */
+static int search(ev *e, const ectx *c, const cnode *n, const char *kw, const amc_value *inst,
+                  const amc_regex *re, const char *s, size_t len)
+{
+    int r = amc_regex_search(re, s, len);
+    if (r < 0) {
+        ectx cc = *c;
+        uint32_t saved = e->in_detail;
+        cc.rec = true;
+        e->in_detail = 0;
+        if (e->fatal == AMC_OK)
+            report(e, &cc, n, kw, NULL, inst, inst->offset, AMC_C_SCHEMA_REGEX_LIMIT,
+                   "regular expression match limit reached; the value counts as invalid");
+        e->in_detail = saved;
+        if (e->fatal == AMC_OK)
+            e->fatal = AMC_ELIMIT;
+    }
+    return r;
+}
+
+KWFN(pattern)
+{
+    int r = search(e, c, n, k->name, inst, k->u.re, inst->u.str.ptr, inst->u.str.len);
+    (void)a;
+    if (r == 1)
+        return true;
+    if (r == 0 && c->rec) {
+        char got[96];
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_PATTERN,
+               "%s does not match the pattern \"%.*s\"", got,
+               (int)(k->kv->u.str.len > 120 ? 120 : k->kv->u.str.len), k->kv->u.str.ptr);
+    }
+    return false;
+}
+
+KWFN(format)
+{
+    int r = 0;
+    (void)a;
+    if (!e->format_assert && !k->u.fmt.assert_vocab)
+        return true;
+    r = amc_format_check(k->u.fmt.name, inst->u.str.ptr, inst->u.str.len);
+    if (r != 0)
+        return true; /* valid, or an unknown format */
+    if (c->rec) {
+        char got[96];
+        preview(inst, got, sizeof got);
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_FORMAT,
+               "%s is not a valid \"%s\"", got, k->u.fmt.name);
+    }
+    return false;
+}
+
+KWFN(max_items)
+{
+    (void)a;
+    if (inst->u.arr.len <= k->u.count)
+        return true;
+    report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MAX_ITEMS,
+           "array has %zu items; at most %llu allowed", inst->u.arr.len,
+           (unsigned long long)k->u.count);
+    return false;
+}
+
+KWFN(min_items)
+{
+    (void)a;
+    if (inst->u.arr.len >= k->u.count)
+        return true;
+    report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MIN_ITEMS,
+           "array has %zu items; at least %llu required", inst->u.arr.len,
+           (unsigned long long)k->u.count);
+    return false;
+}
+
+KWFN(unique_items)
+{
+    size_t len = inst->u.arr.len, i = 0, j = 0;
+    bool dup = false;
+    (void)a;
+    if (len < 2)
+        return true;
+    if (len <= 16) {
+        for (i = 0; i < len && !dup; i++)
+            for (j = i + 1; j < len && !dup; j++)
+                dup = amc_value_equal(inst->u.arr.items[i], inst->u.arr.items[j]);
+        if (dup) { /* both loops incremented past the pair */
+            i--;
+            j--;
+        }
+    } else {
+        /* hash table of item indexes in scratch words */
+        annot t;
+        size_t cap = 32, mark = e->nwords;
+        uint64_t *slots = NULL;
+        while (cap < len * 2)
+            cap *= 2;
+        if (!annot_new(e, &t, cap * 64))
+            return false;
+        slots = e->words + t.off; /* cap words; 0 empty, else index + 1 */
+        for (j = 0; j < len && !dup; j++) {
+            uint64_t h = amc_value_hash(inst->u.arr.items[j]);
+            size_t s = (size_t)h & (cap - 1);
+            while (slots[s]) {
+                i = (size_t)slots[s] - 1;
+                if (amc_value_equal(inst->u.arr.items[i], inst->u.arr.items[j])) {
+                    dup = true;
+                    break;
+                }
+                s = (s + 1) & (cap - 1);
+            }
+            if (!dup)
+                slots[s] = j + 1;
+        }
+        if (dup)
+            j--; /* the loop incremented j past the duplicate */
+        e->nwords = mark;
+    }
+    if (!dup)
+        return true;
+    report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_UNIQUE_ITEMS,
+           "array items %zu and %zu are equal", i, j);
+    return false;
+}
+
+KWFN(max_properties)
+{
+    (void)a;
+    if (inst->u.obj.len <= k->u.count)
+        return true;
+    report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MAX_PROPERTIES,
+           "object has %zu properties; at most %llu allowed", inst->u.obj.len,
+           (unsigned long long)k->u.count);
+    return false;
+}
+
+KWFN(min_properties)
+{
+    (void)a;
+    if (inst->u.obj.len >= k->u.count)
+        return true;
+    report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_MIN_PROPERTIES,
+           "object has %zu properties; at least %llu required", inst->u.obj.len,
+           (unsigned long long)k->u.count);
+    return false;
+}
+
+static bool has_member(const amc_value *obj, const char *key, size_t len)
+{
+    return amc_value_get(obj, key, len) != NULL;
+}
+
+KWFN(required)
+{
+    const ptab *t = &k->u.names.tab;
+    size_t i = 0, nm = inst->u.obj.len;
+    bool ok = true;
+    (void)a;
+    if (t->n * nm <= 64) {
+        for (i = 0; i < t->n; i++) {
+            if (has_member(inst, t->keys[i], t->klens[i]))
+                continue;
+            ok = false;
+            report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_REQUIRED,
+                   "\"%.*s\" is a required property", (int)t->klens[i], t->keys[i]);
+            if (!go_on(e, c))
+                return false;
+        }
+        return ok;
+    }
+    {
+        annot seen;
+        size_t mark = e->nwords, found = 0, idx = 0;
+        if (!annot_new(e, &seen, t->n))
+            return false;
+        for (i = 0; i < nm; i++) {
+            const amc_member *m = &inst->u.obj.members[i];
+            if (amc_ptab_lookup(t, m->key, m->key_len, &idx) && !annot_get(e, &seen, idx)) {
+                annot_set(e, &seen, idx);
+                found++;
+            }
+        }
+        if (found < t->n) {
+            for (i = 0; i < t->n; i++) {
+                size_t j = 0;
+                if (annot_get(e, &seen, i))
+                    continue;
+                /* a duplicate name in "required" maps to its first occurrence */
+                if (amc_ptab_lookup(t, t->keys[i], t->klens[i], &j) && j != i &&
+                    annot_get(e, &seen, j))
+                    continue;
+                ok = false;
+                report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_REQUIRED,
+                       "\"%.*s\" is a required property", (int)t->klens[i], t->keys[i]);
+                if (!go_on(e, c))
+                    break;
+            }
+        }
+        e->nwords = mark;
+        return ok;
+    }
+}
+
+KWFN(dependent_required)
+{
+    const ptab *t = &k->u.names.tab;
+    size_t i = 0, j = 0;
+    bool ok = true;
+    (void)a;
+    for (i = 0; i < t->n; i++) {
+        const amc_value *req = k->u.names.vals[i];
+        if (!has_member(inst, t->keys[i], t->klens[i]))
+            continue;
+        for (j = 0; j < req->u.arr.len; j++) {
+            const amc_value *r = req->u.arr.items[j];
+            path seg = {NULL, t->keys[i], t->klens[i]};
+            if (has_member(inst, r->u.str.ptr, r->u.str.len))
+                continue;
+            ok = false;
+            report(e, c, n, k->name, &seg, inst, inst->offset, AMC_C_SCHEMA_DEPENDENT_REQUIRED,
+                   "\"%.*s\" is required when \"%.*s\" is present", (int)r->u.str.len, r->u.str.ptr,
+                   (int)t->klens[i], t->keys[i]);
+            if (!go_on(e, c))
+                return false;
+        }
+    }
+    return ok;
+}
+
+/* Follows a reference, refusing to re-enter a (schema, value) pair being evaluated. */
+static bool follow(ev *e, const cnode *n, const ckw *k, const cnode *t, const amc_value *inst,
+                   const ectx *c, annot *a)
+{
+    const frame *f = NULL;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    ectx cc = *c;
+    for (f = c->fr; f && f->inst == inst; f = f->up) {
+        if (f->n == t) {
+            fatal(e, c, n, k->name, inst, AMC_C_SCHEMA_REF_LOOP,
+                  "$ref loop: the same schema is applied to the same value again");
+            return false;
+        }
+    }
+    cc.kp = &kp;
+    return eval(e, t, inst, &cc, a);
+}
+
+KWFN(ref)
+{
+    return follow(e, n, k, k->u.ref.node, inst, c, a);
+}
+
+KWFN(dynamic_ref)
+{
+    const cnode *t = k->u.ref.node;
+    if (k->u.ref.dyn_anchor) {
+        const scope *s = NULL;
+        size_t len = strlen(k->u.ref.dyn_anchor);
+        for (s = c->sc; s; s = s->up) {
+            const cnode *x = amc_smap_get(&s->res->dnodes, k->u.ref.dyn_anchor, len);
+            if (x)
+                t = x; /* keep going: the outermost wins */
+        }
+    }
+    return follow(e, n, k, t, inst, c, a);
+}
+
+KWFN(all_of)
+{
+    size_t i = 0;
+    bool ok = true;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    for (i = 0; i < k->u.list.n; i++) {
+        path ip = {&kp, NULL, i};
+        ectx cc = *c;
+        cc.kp = &ip;
+        if (!eval(e, k->u.list.nodes[i], inst, &cc, a)) {
+            ok = false;
+            if (!go_on(e, c))
+                break;
+        }
+    }
+    return ok;
+}
+
+KWFN(any_of)
+{
+    size_t i = 0;
+    bool any = false;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    ectx cc = *c;
+    cc.rec = false;
+    for (i = 0; i < k->u.list.n && !halted(e); i++) {
+        path ip = {&kp, NULL, i};
+        cc.kp = &ip;
+        if (a) {
+            annot t;
+            size_t mark = e->nwords;
+            if (!annot_new(e, &t, a->n))
+                return false;
+            if (eval(e, k->u.list.nodes[i], inst, &cc, &t)) {
+                any = true;
+                annot_merge(e, a, &t);
+            }
+            e->nwords = mark;
+        } else if (eval(e, k->u.list.nodes[i], inst, &cc, NULL)) {
+            any = true;
+            break;
+        }
+    }
+    if (!any && c->rec && !e->fatal) {
+        report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_ANY_OF,
+               "value matches none of the %zu \"anyOf\" schemas", k->u.list.n);
+        for (i = 0; i < k->u.list.n; i++) {
+            path ip = {&kp, NULL, i};
+            details(e, k->u.list.nodes[i], inst, c, &ip);
+        }
+    }
+    return any;
+}
+
+KWFN(one_of)
+{
+    size_t i = 0, nvalid = 0, first = 0, second = 0;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    ectx cc = *c;
+    cc.rec = false;
+    for (i = 0; i < k->u.list.n && nvalid < 2 && !halted(e); i++) {
+        path ip = {&kp, NULL, i};
+        bool ok = false;
+        cc.kp = &ip;
+        if (a) {
+            annot t;
+            size_t mark = e->nwords;
+            if (!annot_new(e, &t, a->n))
+                return false;
+            ok = eval(e, k->u.list.nodes[i], inst, &cc, &t);
+            if (ok && nvalid == 0)
+                annot_merge(e, a, &t);
+            e->nwords = mark;
+        } else {
+            ok = eval(e, k->u.list.nodes[i], inst, &cc, NULL);
+        }
+        if (ok) {
+            if (nvalid == 0)
+                first = i;
+            else
+                second = i;
+            nvalid++;
+        }
+    }
+    if (nvalid == 1)
+        return true;
+    if (c->rec && !e->fatal) {
+        if (nvalid == 0) {
+            report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_ONE_OF,
+                   "value matches none of the %zu \"oneOf\" schemas", k->u.list.n);
+            for (i = 0; i < k->u.list.n; i++) {
+                path ip = {&kp, NULL, i};
+                details(e, k->u.list.nodes[i], inst, c, &ip);
+            }
+        } else {
+            report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_ONE_OF,
+                   "value matches \"oneOf\" schemas %zu and %zu; exactly one must match", first,
+                   second);
+        }
+    }
+    return false;
+}
+
+KWFN(not )
+{
+    path kp = {c->kp, k->name, strlen(k->name)};
+    ectx cc = *c;
+    (void)a;
+    cc.rec = false;
+    cc.kp = &kp;
+    if (!eval(e, k->u.node, inst, &cc, NULL))
+        return true;
+    if (e->fatal)
+        return false;
+    report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_NOT,
+           "value must not match the \"not\" schema");
+    return false;
+}
+
+KWFN(if)
+{
+    path kp = {c->kp, k->name, strlen(k->name)};
+    ectx cc = *c;
+    bool cond = false;
+    (void)n;
+    cc.rec = false;
+    cc.kp = &kp;
+    if (a) {
+        annot t;
+        size_t mark = e->nwords;
+        if (!annot_new(e, &t, a->n))
+            return false;
+        cond = eval(e, k->u.ite.cond, inst, &cc, &t);
+        if (cond)
+            annot_merge(e, a, &t);
+        e->nwords = mark;
+    } else {
+        cond = eval(e, k->u.ite.cond, inst, &cc, NULL);
+    }
+    if (halted(e))
+        return false;
+    cc = *c;
+    if (cond && k->u.ite.then_) {
+        path tp = {c->kp, "then", 4};
+        cc.kp = &tp;
+        return eval(e, k->u.ite.then_, inst, &cc, a);
+    }
+    if (!cond && k->u.ite.else_) {
+        path ep = {c->kp, "else", 4};
+        cc.kp = &ep;
+        return eval(e, k->u.ite.else_, inst, &cc, a);
+    }
+    return true;
+}
+
+KWFN(dependent_schemas)
+{
+    const ptab *t = &k->u.props.tab;
+    size_t i = 0;
+    bool ok = true;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    (void)n;
+    for (i = 0; i < t->n; i++) {
+        path sp = {&kp, t->keys[i], t->klens[i]};
+        ectx cc = *c;
+        if (!has_member(inst, t->keys[i], t->klens[i]))
+            continue;
+        cc.kp = &sp;
+        if (!eval(e, k->u.props.nodes[i], inst, &cc, a)) {
+            ok = false;
+            if (!go_on(e, c))
+                break;
+        }
+    }
+    return ok;
+}
+
+KWFN(properties)
+{
+    size_t i = 0, idx = 0;
+    bool ok = true;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    (void)n;
+    for (i = 0; i < inst->u.obj.len; i++) {
+        const amc_member *m = &inst->u.obj.members[i];
+        path sp, ip;
+        ectx cc;
+        if (!amc_ptab_lookup(&k->u.props.tab, m->key, m->key_len, &idx))
+            continue;
+        annot_set(e, a, i);
+        sp.up = &kp;
+        sp.key = m->key;
+        sp.len = m->key_len;
+        ip.up = c->ip;
+        ip.key = m->key;
+        ip.len = m->key_len;
+        cc = *c;
+        cc.kp = &sp;
+        cc.ip = &ip;
+        if (!eval(e, k->u.props.nodes[idx], m->value, &cc, NULL)) {
+            ok = false;
+            if (!go_on(e, c))
+                break;
+        }
+    }
+    return ok;
+}
+
+KWFN(pattern_properties)
+{
+    size_t i = 0, j = 0;
+    bool ok = true;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    for (i = 0; i < inst->u.obj.len; i++) {
+        const amc_member *m = &inst->u.obj.members[i];
+        for (j = 0; j < k->u.pprops.n; j++) {
+            const amc_member *pm = &k->kv->u.obj.members[j];
+            path sp = {&kp, pm->key, pm->key_len};
+            path ip = {c->ip, m->key, m->key_len};
+            ectx cc = *c;
+            int r = search(e, c, n, k->name, inst, k->u.pprops.res[j], m->key, m->key_len);
+            if (r < 0)
+                return false;
+            if (r == 0)
+                continue;
+            annot_set(e, a, i);
+            cc.kp = &sp;
+            cc.ip = &ip;
+            if (!eval(e, k->u.pprops.nodes[j], m->value, &cc, NULL)) {
+                ok = false;
+                if (!go_on(e, c))
+                    return false;
+            }
+        }
+    }
+    return ok;
+}
+
+KWFN(additional_properties)
+{
+    size_t i = 0, j = 0, idx = 0;
+    bool ok = true;
+    const cnode *node = k->u.addl.node;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    if (node->kind == 1) {
+        if (a)
+            a->all = true; /* together with properties and patternProperties: every member */
+        return true;
+    }
+    for (i = 0; i < inst->u.obj.len; i++) {
+        const amc_member *m = &inst->u.obj.members[i];
+        path ip = {c->ip, m->key, m->key_len};
+        ectx cc = *c;
+        bool matched = false;
+        if (k->u.addl.props &&
+            amc_ptab_lookup(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx))
+            continue;
+        if (k->u.addl.pprops) {
+            for (j = 0; j < k->u.addl.pprops->u.pprops.n && !matched; j++) {
+                int r = search(e, c, n, k->name, inst, k->u.addl.pprops->u.pprops.res[j], m->key,
+                               m->key_len);
+                if (r < 0)
+                    return false;
+                matched = r == 1;
+            }
+            if (matched)
+                continue;
+        }
+        annot_set(e, a, i);
+        cc.ip = &ip;
+        if (node->kind == 0) {
+            ok = false;
+            report(e, &cc, n, k->name, NULL, m->value,
+                   m->key_offset != AMC_NO_OFFSET ? m->key_offset : m->value->offset,
+                   AMC_C_SCHEMA_ADDITIONAL_PROPERTIES,
+                   "additional property \"%.*s\" is not allowed",
+                   (int)(m->key_len > 120 ? 120 : m->key_len), m->key);
+            if (!go_on(e, c))
+                return false;
+            continue;
+        }
+        cc.kp = &kp;
+        if (!eval(e, node, m->value, &cc, NULL)) {
+            ok = false;
+            if (!go_on(e, c))
+                return false;
+        }
+    }
+    return ok;
+}
+
+KWFN(property_names)
+{
+    size_t i = 0;
+    bool ok = true;
+    const cnode *node = k->u.node;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    (void)a;
+    for (i = 0; i < inst->u.obj.len; i++) {
+        const amc_member *m = &inst->u.obj.members[i];
+        path ip = {c->ip, m->key, m->key_len};
+        amc_value name;
+        ectx cc = *c;
+        size_t at = m->key_offset != AMC_NO_OFFSET ? m->key_offset : inst->offset;
+        memset(&name, 0, sizeof name);
+        name.type = AMC_T_STRING;
+        name.offset = at;
+        name.u.str.ptr = m->key;
+        name.u.str.len = m->key_len;
+        cc.kp = &kp;
+        cc.rec = false;
+        if (node->kind != 0 && eval(e, node, &name, &cc, NULL))
+            continue;
+        if (e->fatal)
+            return false;
+        ok = false;
+        cc = *c;
+        cc.ip = &ip;
+        report(e, &cc, n, k->name, NULL, &name, at, AMC_C_SCHEMA_PROPERTY_NAMES,
+               "property name \"%.*s\" is not allowed by \"propertyNames\"",
+               (int)(m->key_len > 120 ? 120 : m->key_len), m->key);
+        if (node->kind != 0)
+            details(e, node, &name, &cc, &kp);
+        if (!go_on(e, c))
+            return false;
+    }
+    return ok;
+}
+
+KWFN(prefix_items)
+{
+    size_t i = 0, lim = inst->u.arr.len < k->u.list.n ? inst->u.arr.len : k->u.list.n;
+    bool ok = true;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    (void)n;
+    for (i = 0; i < lim; i++) {
+        path sp = {&kp, NULL, i};
+        path ip = {c->ip, NULL, i};
+        ectx cc = *c;
+        annot_set(e, a, i);
+        cc.kp = &sp;
+        cc.ip = &ip;
+        if (!eval(e, k->u.list.nodes[i], inst->u.arr.items[i], &cc, NULL)) {
+            ok = false;
+            if (!go_on(e, c))
+                return false;
+        }
+    }
+    return ok;
+}
+
+KWFN(items)
+{
+    size_t i = 0;
+    bool ok = true;
+    const cnode *node = k->u.items.node;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    if (inst->u.arr.len <= k->u.items.prefix)
+        return true;
+    if (a)
+        a->all = true;
+    if (node->kind == 0) {
+        path ip = {c->ip, NULL, k->u.items.prefix};
+        ectx cc = *c;
+        cc.ip = &ip;
+        report(e, &cc, n, k->name, NULL, inst->u.arr.items[k->u.items.prefix],
+               inst->u.arr.items[k->u.items.prefix]->offset, AMC_C_SCHEMA_ITEMS,
+               "array has %zu items; at most %zu allowed", inst->u.arr.len, k->u.items.prefix);
+        return false;
+    }
+    for (i = k->u.items.prefix; i < inst->u.arr.len; i++) {
+        path ip = {c->ip, NULL, i};
+        ectx cc = *c;
+        cc.kp = &kp;
+        cc.ip = &ip;
+        if (!eval(e, node, inst->u.arr.items[i], &cc, NULL)) {
+            ok = false;
+            if (!go_on(e, c))
+                return false;
+        }
+    }
+    return ok;
+}
+
+KWFN(contains)
+{
+    size_t i = 0;
+    uint64_t count = 0, min = k->u.contains.min, max = k->u.contains.max;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    ectx cc = *c;
+    cc.rec = false;
+    cc.kp = &kp;
+    for (i = 0; i < inst->u.arr.len && !halted(e); i++) {
+        path ip = {c->ip, NULL, i};
+        cc.ip = &ip;
+        if (eval(e, k->u.contains.node, inst->u.arr.items[i], &cc, NULL)) {
+            count++;
+            annot_set(e, a, i);
+            if (!a && count >= min && max == UINT64_MAX)
+                break;
+            if (!a && count > max)
+                break;
+        }
+    }
+    if (e->fatal)
+        return false;
+    if (count >= min && count <= max)
+        return true;
+    if (count < min) {
+        if (!k->u.contains.has_min_kw) {
+            report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_CONTAINS,
+                   "no item of the array matches the \"contains\" schema");
+        } else {
+            report(e, c, n, "minContains", NULL, inst, inst->offset, AMC_C_SCHEMA_MIN_CONTAINS,
+                   "%llu items match the \"contains\" schema; at least %llu required",
+                   (unsigned long long)count, (unsigned long long)min);
+        }
+    } else {
+        report(e, c, n, "maxContains", NULL, inst, inst->offset, AMC_C_SCHEMA_MAX_CONTAINS,
+               "%llu%s items match the \"contains\" schema; at most %llu allowed",
+               (unsigned long long)count, a ? "" : " or more", (unsigned long long)max);
+    }
+    return false;
+}
+
+KWFN(unevaluated_properties)
+{
+    size_t i = 0;
+    bool ok = true;
+    const cnode *node = k->u.node;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    if (!a || a->all)
+        return true;
+    for (i = 0; i < inst->u.obj.len; i++) {
+        const amc_member *m = &inst->u.obj.members[i];
+        path ip = {c->ip, m->key, m->key_len};
+        ectx cc = *c;
+        if (annot_get(e, a, i))
+            continue;
+        cc.ip = &ip;
+        if (node->kind == 0) {
+            ok = false;
+            report(e, &cc, n, k->name, NULL, m->value,
+                   m->key_offset != AMC_NO_OFFSET ? m->key_offset : m->value->offset,
+                   AMC_C_SCHEMA_UNEVALUATED_PROPERTIES,
+                   "unevaluated property \"%.*s\" is not allowed",
+                   (int)(m->key_len > 120 ? 120 : m->key_len), m->key);
+            if (!go_on(e, c))
+                return false;
+            continue;
+        }
+        cc.kp = &kp;
+        if (!eval(e, node, m->value, &cc, NULL)) {
+            ok = false;
+            if (!go_on(e, c))
+                return false;
+        }
+    }
+    a->all = true;
+    return ok;
+}
+
+KWFN(unevaluated_items)
+{
+    size_t i = 0;
+    bool ok = true;
+    const cnode *node = k->u.node;
+    path kp = {c->kp, k->name, strlen(k->name)};
+    if (!a || a->all)
+        return true;
+    for (i = 0; i < inst->u.arr.len; i++) {
+        path ip = {c->ip, NULL, i};
+        ectx cc = *c;
+        if (annot_get(e, a, i))
+            continue;
+        cc.ip = &ip;
+        if (node->kind == 0) {
+            ok = false;
+            report(e, &cc, n, k->name, NULL, inst->u.arr.items[i], inst->u.arr.items[i]->offset,
+                   AMC_C_SCHEMA_UNEVALUATED_ITEMS, "unevaluated item %zu is not allowed", i);
+            if (!go_on(e, c))
+                return false;
+            continue;
+        }
+        cc.kp = &kp;
+        if (!eval(e, node, inst->u.arr.items[i], &cc, NULL)) {
+            ok = false;
+            if (!go_on(e, c))
+                return false;
+        }
+    }
+    a->all = true;
+    return ok;
+}
+
+/* ---- entry point ---- */
+
+amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instance,
+                               const amc_doc *instance_doc, const amc_validate_opts *opts,
+                               amc_diags *diags, bool *valid)
+{
+    static const amc_validate_opts defaults = AMC_VALIDATE_OPTS_DEFAULT;
+    ev e;
+    ectx c;
+    bool ok = false;
+    if (valid)
+        *valid = false;
+    if (!schema || !instance || !valid)
+        return AMC_EUSAGE;
+    if (!opts)
+        opts = &defaults;
+    memset(&e, 0, sizeof e);
+    memset(&c, 0, sizeof c);
+    e.o = opts;
+    e.ds = diags;
+    e.idoc = instance_doc;
+    e.all = opts->all_errors;
+    e.format_assert = opts->format_assert;
+    e.max_err = opts->max_errors;
+    e.max_depth = opts->max_depth ? opts->max_depth : DEFAULT_MAX_DEPTH;
+    e.branch_details = opts->branch_details ? opts->branch_details : DEFAULT_BRANCH_DETAILS;
+    amc_buf_init(&e.ib, 0);
+    amc_buf_init(&e.kb, 0);
+    amc_buf_init(&e.ab, 0);
+    amc_buf_init(&e.cb, 0);
+    c.rec = diags != NULL;
+    ok = eval(&e, schema->root, instance, &c, NULL);
+    amc_buf_release(&e.ib);
+    amc_buf_release(&e.kb);
+    amc_buf_release(&e.ab);
+    amc_buf_release(&e.cb);
+    amc_xfree(e.words);
+    if (e.fatal != AMC_OK) {
+        *valid = false;
+        return e.fatal;
+    }
+    *valid = ok;
+    return AMC_OK;
+}

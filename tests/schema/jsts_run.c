@@ -1,0 +1,409 @@
+/*
+ * jsts_run.c - runs the official JSON-Schema-Test-Suite (tests/draft2020-12) against amc's
+ * schema engine.
+ *
+ * Usage: jsts_run [--suite DIR] [--expected FILE] [--required-only] [--verbose]
+ *                 [--seeds DIR]
+ *   --suite DIR       the suite checkout (default: $AMC_JSTS_DIR, else the built-in default)
+ *   --expected FILE   expected failures, one "file:group description:test description" per line,
+ *                     optionally followed by "  # reason"; '#' lines and blank lines are ignored
+ *   --required-only   run only the required files
+ *   --seeds DIR       also write fuzz seeds: DIR/schema_compile/<n>.json (schemas) and
+ *                     DIR/schema_validate/<n>.bin (4-byte LE schema length, schema, instance)
+ *
+ * Sets (file names are relative to tests/draft2020-12/):
+ *   required  every *.json at the top level (format.json with format as an annotation);
+ *   format    optional/format/<f>.json for the formats amc asserts, with format assertion on
+ *             (gating only when the format module is linked; skipped otherwise);
+ *   optional  everything else under optional/ (reported, never gating).
+ * Each test is validated twice: collecting all errors (with diagnostics) and stopping at the
+ * first (no diagnostics); the verdicts must agree with each other and with the suite.
+ * Remote references to http://localhost:1234/ are served from remotes/ through the loader.
+ * Exit status: 0 when every gating test passes or is listed in the expected failures and no
+ * listed entry passes; 1 otherwise; 77 (skip) when the suite is missing.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "amc/amc.h"
+#include "schema/ext_int.h"
+
+#ifndef AMC_JSTS_DEFAULT_DIR
+#define AMC_JSTS_DEFAULT_DIR ""
+#endif
+
+static const char *const asserted_formats[] = {
+    "date-time", "date", "time",          "duration", "email", "hostname",     "ipv4",
+    "ipv6",      "uri",  "uri-reference", "uuid",     "regex", "json-pointer",
+};
+
+typedef struct stats {
+    unsigned pass, fail, xfail, skip;
+} stats;
+
+static const char *suite_dir;
+static bool verbose;
+static const char *seed_dir;
+static unsigned seed_n;
+
+/* expected failures */
+typedef struct xf {
+    char *key;
+    bool seen;
+} xf;
+static xf *xfs;
+static size_t nxf;
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n = 0;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+static void load_expected(const char *path)
+{
+    size_t len = 0;
+    char *text = path ? read_file(path, &len) : NULL;
+    char *line = NULL, *save = NULL;
+    if (!text)
+        return;
+    for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *hash = strstr(line, "  #");
+        size_t n = 0;
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        if (hash)
+            *hash = '\0';
+        n = strlen(line);
+        while (n && (line[n - 1] == ' ' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (!n)
+            continue;
+        xfs = realloc(xfs, (nxf + 1) * sizeof *xfs);
+        xfs[nxf].key = strdup(line);
+        xfs[nxf].seen = false;
+        nxf++;
+    }
+    free(text);
+}
+
+static xf *find_xf(const char *key)
+{
+    size_t i = 0;
+    for (i = 0; i < nxf; i++)
+        if (!strcmp(xfs[i].key, key))
+            return &xfs[i];
+    return NULL;
+}
+
+/* The loader: http://localhost:1234/<path> -> <suite>/remotes/<path>. */
+static amc_status loader(void *ud, const char *uri, char **buf, size_t *len)
+{
+    static const char prefix[] = "http://localhost:1234/";
+    char path[4096];
+    (void)ud;
+    if (strncmp(uri, prefix, sizeof prefix - 1) != 0)
+        return AMC_EIO;
+    snprintf(path, sizeof path, "%s/remotes/%s", suite_dir, uri + sizeof prefix - 1);
+    *buf = read_file(path, len);
+    return *buf ? AMC_OK : AMC_EIO;
+}
+
+static void write_seed(const char *schema, size_t slen, const amc_value *data)
+{
+    char path[4096];
+    FILE *f = NULL;
+    size_t dlen = 0;
+    char *dtext = NULL;
+    unsigned char hdr[4];
+    if (!seed_dir)
+        return;
+    dtext = amc_value_to_json(data, -1, &dlen);
+    if (!dtext)
+        return;
+    seed_n++;
+    snprintf(path, sizeof path, "%s/schema_validate/jsts-%04u.bin", seed_dir, seed_n);
+    f = fopen(path, "wb");
+    if (f) {
+        hdr[0] = (unsigned char)(slen & 0xff);
+        hdr[1] = (unsigned char)((slen >> 8) & 0xff);
+        hdr[2] = (unsigned char)((slen >> 16) & 0xff);
+        hdr[3] = (unsigned char)((slen >> 24) & 0xff);
+        fwrite(hdr, 1, 4, f);
+        fwrite(schema, 1, slen, f);
+        fwrite(dtext, 1, dlen, f);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/schema_compile/jsts-%04u.json", seed_dir, seed_n);
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite(schema, 1, slen, f);
+        fclose(f);
+    }
+    amc_free(dtext);
+}
+
+static void print_diags(const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        printf("        %s: %s [instance %s, keyword %s]%s%s\n", amc_code_id(d->code), d->message,
+               d->instance_ptr ? d->instance_ptr : "-", d->keyword_ptr ? d->keyword_ptr : "-",
+               d->context ? " " : "", d->context ? d->context : "");
+    }
+}
+
+/* Runs one file; format: assert formats. Returns false on a harness problem. */
+static void run_file(const char *rel, bool format, stats *st, bool seeds)
+{
+    char path[4096];
+    size_t len = 0, g = 0, t = 0;
+    char *text = NULL;
+    amc_doc *doc = NULL;
+    amc_diags *rd = amc_diags_new(0);
+    const amc_value *root = NULL;
+    unsigned file_fail = 0;
+    snprintf(path, sizeof path, "%s/tests/draft2020-12/%s", suite_dir, rel);
+    text = read_file(path, &len);
+    if (!text || amc_json_read(text, len, NULL, rd, &doc) != AMC_OK) {
+        printf("%s: cannot read\n", rel);
+        st->fail++;
+        goto out;
+    }
+    root = amc_doc_root(doc);
+    for (g = 0; g < root->u.arr.len; g++) {
+        const amc_value *grp = root->u.arr.items[g];
+        const amc_value *desc = amc_value_getz(grp, "description");
+        const amc_value *schema = amc_value_getz(grp, "schema");
+        const amc_value *tests = amc_value_getz(grp, "tests");
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        amc_diags *cd = amc_diags_new(0);
+        const char *uri = NULL;
+        const amc_schema *cs = NULL;
+        size_t slen = 0;
+        char *stext = amc_value_to_json(schema, -1, &slen);
+        amc_status cst = AMC_OK;
+        amc_schema_set_loader(set, loader, NULL);
+        cst = amc_schema_set_add(set, NULL, stext, slen, cd, &uri);
+        if (cst == AMC_OK)
+            cst = amc_schema_compile(set, uri, cd, &cs);
+        for (t = 0; t < tests->u.arr.len; t++) {
+            const amc_value *tc = tests->u.arr.items[t];
+            const amc_value *tdesc = amc_value_getz(tc, "description");
+            const amc_value *data = amc_value_getz(tc, "data");
+            bool want = amc_value_getz(tc, "valid")->u.boolean;
+            bool v1 = false, v2 = false, pass = false;
+            amc_status s1 = AMC_OK, s2 = AMC_OK;
+            amc_diags *vd = amc_diags_new(0);
+            char key[2048];
+            xf *x = NULL;
+            snprintf(key, sizeof key, "%s:%s:%s", rel, desc->u.str.ptr, tdesc->u.str.ptr);
+            if (cs) {
+                amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+                o.format_assert = format;
+                o.all_errors = true;
+                s1 = amc_schema_validate(cs, data, NULL, &o, vd, &v1);
+                o.all_errors = false;
+                s2 = amc_schema_validate(cs, data, NULL, &o, NULL, &v2);
+                pass = s1 == AMC_OK && s2 == AMC_OK && v1 == want && v2 == want;
+                if (v1 == want && v2 == want && s1 == s2 && s1 == AMC_ELIMIT && !want)
+                    pass = true; /* a loop or limit reported as invalid */
+                if (v1 == want && (v1 != (amc_diags_errors(vd) == 0)) && s1 == AMC_OK)
+                    pass = false; /* verdict and diagnostics disagree */
+            }
+            if (seeds && cs && stext)
+                write_seed(stext, slen, data);
+            x = find_xf(key);
+            if (x)
+                x->seen = true;
+            if (pass && !x) {
+                st->pass++;
+            } else if (pass && x) {
+                st->fail++;
+                file_fail++;
+                printf("%s\n    STALE expected failure (now passes): %s\n", rel, key);
+            } else if (x) {
+                st->xfail++;
+            } else {
+                st->fail++;
+                file_fail++;
+                printf("%s\n    FAIL %s\n      group: %s\n      test: %s (want %s, got %s/%s, "
+                       "status %s/%s)\n",
+                       rel, key, desc->u.str.ptr, tdesc->u.str.ptr, want ? "valid" : "invalid",
+                       v1 ? "valid" : "invalid", v2 ? "valid" : "invalid", amc_status_str(s1),
+                       amc_status_str(s2));
+                if (!cs)
+                    print_diags(cd);
+                else if (verbose)
+                    print_diags(vd);
+            }
+            amc_diags_free(vd);
+        }
+        amc_free(stext);
+        amc_diags_free(cd);
+        amc_schema_set_free(set);
+    }
+    if (verbose && !file_fail)
+        printf("%s: ok\n", rel);
+out:
+    free(text);
+    amc_doc_free(doc);
+    amc_diags_free(rd);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorted *.json names in dir. */
+static char **list_json(const char *dir, size_t *n)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de = NULL;
+    char **names = NULL;
+    *n = 0;
+    if (!d)
+        return NULL;
+    while ((de = readdir(d)) != NULL) {
+        size_t l = strlen(de->d_name);
+        if (l < 5 || strcmp(de->d_name + l - 5, ".json") != 0)
+            continue;
+        names = realloc(names, (*n + 1) * sizeof *names);
+        names[(*n)++] = strdup(de->d_name);
+    }
+    closedir(d);
+    qsort(names, *n, sizeof *names, cmp_str);
+    return names;
+}
+
+static bool is_asserted(const char *name)
+{
+    size_t i = 0;
+    for (i = 0; i < sizeof asserted_formats / sizeof asserted_formats[0]; i++) {
+        size_t l = strlen(asserted_formats[i]);
+        if (!strncmp(name, asserted_formats[i], l) && !strcmp(name + l, ".json"))
+            return true;
+    }
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    const char *expected = NULL;
+    bool required_only = false;
+    char dir[4096];
+    char **names = NULL;
+    size_t n = 0, i = 0;
+    stats req = {0, 0, 0, 0}, fmt = {0, 0, 0, 0}, opt = {0, 0, 0, 0};
+    bool formats_linked = amc_format_known("date-time");
+    int rc = 0;
+    struct stat sb;
+    suite_dir = getenv("AMC_JSTS_DIR");
+    for (i = 1; i < (size_t)argc; i++) {
+        if (!strcmp(argv[i], "--suite") && i + 1 < (size_t)argc)
+            suite_dir = argv[++i];
+        else if (!strcmp(argv[i], "--expected") && i + 1 < (size_t)argc)
+            expected = argv[++i];
+        else if (!strcmp(argv[i], "--required-only"))
+            required_only = true;
+        else if (!strcmp(argv[i], "--verbose"))
+            verbose = true;
+        else if (!strcmp(argv[i], "--seeds") && i + 1 < (size_t)argc)
+            seed_dir = argv[++i];
+        else {
+            fprintf(stderr, "usage: jsts_run [--suite DIR] [--expected FILE] [--required-only] "
+                            "[--verbose] [--seeds DIR]\n");
+            return 2;
+        }
+    }
+    if (!suite_dir || !*suite_dir)
+        suite_dir = AMC_JSTS_DEFAULT_DIR;
+    snprintf(dir, sizeof dir, "%s/tests/draft2020-12", suite_dir);
+    if (!*suite_dir || stat(dir, &sb) != 0) {
+        printf("SKIP: JSON-Schema-Test-Suite not found at \"%s\" (set AMC_JSTS_DIR)\n", suite_dir);
+        return 77;
+    }
+    load_expected(expected);
+    names = list_json(dir, &n);
+    printf("== required (%s/tests/draft2020-12)\n", suite_dir);
+    for (i = 0; i < n; i++) {
+        run_file(names[i], false, &req, seed_dir != NULL);
+        free(names[i]);
+    }
+    free(names);
+    printf("required: %u passed, %u failed, %u expected failures\n", req.pass, req.fail, req.xfail);
+    if (!required_only) {
+        snprintf(dir, sizeof dir, "%s/tests/draft2020-12/optional/format", suite_dir);
+        names = list_json(dir, &n);
+        printf("== format (asserted formats, format assertion on)%s\n",
+               formats_linked ? "" : ": SKIPPED, the format module is not linked");
+        for (i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "optional/format/%s", names[i]);
+            if (is_asserted(names[i]) && formats_linked)
+                run_file(rel, true, &fmt, false);
+            free(names[i]);
+        }
+        free(names);
+        printf("format: %u passed, %u failed, %u expected failures\n", fmt.pass, fmt.fail,
+               fmt.xfail);
+        printf("== optional (not gating)\n");
+        snprintf(dir, sizeof dir, "%s/tests/draft2020-12/optional", suite_dir);
+        names = list_json(dir, &n);
+        for (i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "optional/%s", names[i]);
+            run_file(rel, false, &opt, false);
+            free(names[i]);
+        }
+        free(names);
+        snprintf(dir, sizeof dir, "%s/tests/draft2020-12/optional/format", suite_dir);
+        names = list_json(dir, &n);
+        for (i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "optional/format/%s", names[i]);
+            if (!is_asserted(names[i]))
+                run_file(rel, true, &opt, false);
+            free(names[i]);
+        }
+        free(names);
+        printf("optional: %u passed, %u failed, %u expected failures (not gating)\n", opt.pass,
+               opt.fail, opt.xfail);
+    }
+    for (i = 0; i < nxf; i++) {
+        bool optional = strncmp(xfs[i].key, "optional/", 9) == 0;
+        bool fmt_entry = strncmp(xfs[i].key, "optional/format/", 16) == 0;
+        bool ran = !(required_only && optional) && !(fmt_entry && !formats_linked);
+        if (!xfs[i].seen && ran) {
+            printf("STALE expected failure (no such test): %s\n", xfs[i].key);
+            req.fail++;
+        }
+        free(xfs[i].key);
+    }
+    free(xfs);
+    rc = (req.fail || fmt.fail) ? 1 : 0;
+    printf("%s\n", rc ? "FAILED" : "OK");
+    return rc;
+}
