@@ -31,6 +31,10 @@
  *   - Enum duplicates are found by JSON data-model equality (1 == 1.0); enums longer than 4096
  *     members are not checked (quadratic).
  *   - "unknown format": any value that is not one of the formats 2020-12 defines.
+ *   - Subschemas the walk does not reach (it follows applicators only) but a "$ref" of the same
+ *     document points to, typically under "definitions", are linted too, with their own
+ *     subschemas; what nothing references under an unknown keyword is not a schema and is not
+ *     linted.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -314,6 +318,9 @@ typedef struct linter {
     amc_arena arena;
     lnode *nodes;
     size_t nnodes, capnodes;
+    amc_pmap seen;  /* subschema values already in nodes */
+    lnode *pending; /* $ref targets in this document found while linting (ptr unset) */
+    size_t npending, cappending;
     amc_buf msg; /* scratch */
     amc_buf ptr; /* scratch */
 } linter;
@@ -421,6 +428,10 @@ static bool collect(void *ud, const amc_schema_node_info *info)
         L->nodes = p;
         L->capnodes = cap;
     }
+    if (amc_pmap_put(&L->seen, info->schema, L) != AMC_OK) {
+        L->st = AMC_ENOMEM;
+        return false;
+    }
     n = &L->nodes[L->nnodes];
     n->v = info->schema;
     n->ptr = amc_arena_strndup(&L->arena, info->pointer, strlen(info->pointer));
@@ -481,6 +492,152 @@ static void rule_unknown_keyword(linter *L, const lnode *n, const amc_member *m)
              m->key);
 }
 
+/* Remembers a $ref target of this document that the walk did not visit (a subschema under
+ * "definitions" or another unknown keyword): it is linted too, after the current node. */
+static void queue_target(linter *L, const amc_value *v, const char *base)
+{
+    if (L->npending == L->cappending) {
+        size_t cap = L->cappending ? L->cappending * 2 : 8;
+        lnode *p = amc_xrealloc(L->pending, cap * sizeof *p);
+        if (!p) {
+            L->st = AMC_ENOMEM;
+            return;
+        }
+        L->pending = p;
+        L->cappending = cap;
+    }
+    L->pending[L->npending].v = v;
+    L->pending[L->npending].base = base;
+    L->pending[L->npending].ptr = NULL;
+    L->npending++;
+}
+
+/* JSON Pointer of value target inside value v (at pointer b), by depth-first search. */
+static bool find_ptr(const amc_value *v, const amc_value *target, amc_buf *b, uint32_t depth)
+{
+    size_t i = 0;
+    if (v == target)
+        return true;
+    if (depth > 256)
+        return false;
+    if (v->type == AMC_T_OBJECT) {
+        for (i = 0; i < v->u.obj.len; i++) {
+            size_t mark = b->len;
+            if (amc_ptr_push_key(b, v->u.obj.members[i].key, v->u.obj.members[i].key_len) != AMC_OK)
+                return false;
+            if (find_ptr(v->u.obj.members[i].value, target, b, depth + 1))
+                return true;
+            amc_ptr_pop(b, mark);
+        }
+    } else if (v->type == AMC_T_ARRAY) {
+        for (i = 0; i < v->u.arr.len; i++) {
+            size_t mark = b->len;
+            if (amc_ptr_push_index(b, i) != AMC_OK)
+                return false;
+            if (find_ptr(v->u.arr.items[i], target, b, depth + 1))
+                return true;
+            amc_ptr_pop(b, mark);
+        }
+    }
+    return false;
+}
+
+static bool add_node(linter *L, const amc_value *v, const char *ptr, const char *base)
+{
+    amc_schema_node_info info;
+    memset(&info, 0, sizeof info);
+    info.schema = v;
+    info.pointer = ptr;
+    info.base_uri = base;
+    return collect(L, &info);
+}
+
+/* Adds v (at pointer *b) and its subschemas, as amc_schema_walk() would, skipping values
+ * already collected. */
+static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *base, uint32_t depth)
+{
+    char *own = NULL;
+    size_t i = 0, j = 0;
+    if (L->st != AMC_OK || depth > 256 || amc_pmap_get(&L->seen, v))
+        return;
+    if (v->type != AMC_T_OBJECT && v->type != AMC_T_BOOL)
+        return;
+    if (v->type == AMC_T_OBJECT) {
+        const amc_value *id = getv(v, "$id");
+        if (id && id->type == AMC_T_STRING &&
+            amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own) == AMC_OK) {
+            own[amc_uri_fragment_at(own)] = '\0';
+            base = amc_arena_strndup(&L->arena, own, strlen(own));
+            amc_xfree(own);
+            if (!base) {
+                L->st = AMC_ENOMEM;
+                return;
+            }
+        }
+    }
+    if (!add_node(L, v, b->data ? b->data : "", base) || v->type != AMC_T_OBJECT)
+        return;
+    for (i = 0; i < v->u.obj.len && L->st == AMC_OK; i++) {
+        const amc_member *m = &v->u.obj.members[i];
+        int kind = amc_skw_subkind(m->key, m->key_len);
+        size_t mark = b->len;
+        if (kind == 0)
+            continue;
+        if (amc_ptr_push_key(b, m->key, m->key_len) != AMC_OK) {
+            L->st = AMC_ENOMEM;
+            return;
+        }
+        if (kind == 1) {
+            walk_extra(L, m->value, b, base, depth + 1);
+        } else if (kind == 2 && m->value->type == AMC_T_OBJECT) {
+            for (j = 0; j < m->value->u.obj.len; j++) {
+                size_t mark2 = b->len;
+                const amc_member *c = &m->value->u.obj.members[j];
+                if (amc_ptr_push_key(b, c->key, c->key_len) != AMC_OK) {
+                    L->st = AMC_ENOMEM;
+                    return;
+                }
+                walk_extra(L, c->value, b, base, depth + 1);
+                amc_ptr_pop(b, mark2);
+            }
+        } else if (kind == 3 && m->value->type == AMC_T_ARRAY) {
+            for (j = 0; j < m->value->u.arr.len; j++) {
+                size_t mark2 = b->len;
+                if (amc_ptr_push_index(b, j) != AMC_OK) {
+                    L->st = AMC_ENOMEM;
+                    return;
+                }
+                walk_extra(L, m->value->u.arr.items[j], b, base, depth + 1);
+                amc_ptr_pop(b, mark2);
+            }
+        }
+        amc_ptr_pop(b, mark);
+    }
+}
+
+/* Moves the queued $ref targets into the node list. */
+static void flush_pending(linter *L)
+{
+    size_t i = 0;
+    amc_buf b;
+    amc_buf_init(&b, 0);
+    for (i = 0; i < L->npending && L->st == AMC_OK; i++) {
+        const lnode *p = &L->pending[i];
+        if (amc_pmap_get(&L->seen, p->v))
+            continue;
+        amc_buf_reset(&b);
+        if (amc_buf_puts(&b, "") != AMC_OK) {
+            L->st = AMC_ENOMEM;
+            break;
+        }
+        if (!find_ptr(amc_doc_root(L->doc), p->v, &b, 0))
+            continue;
+        walk_extra(L, p->v, &b, p->base, 0);
+    }
+    L->npending = 0;
+    amc_buf_release(&b);
+}
+
 static void rule_ref(linter *L, const lnode *n, const amc_member *m)
 {
     char *abs = NULL;
@@ -501,6 +658,8 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
         goto out;
     }
     target = amc_sreg_resolve(L->set, abs, tmp, &res);
+    if (target && res && res->doc && res->doc->doc == L->doc && !amc_pmap_get(&L->seen, target))
+        queue_target(L, target, res->uri);
     if (!target) {
         size_t fr = amc_uri_fragment_at(abs);
         char save = abs[fr];
@@ -1223,6 +1382,7 @@ amc_status amc_schema_lint(amc_schema_set *set, const char *doc_uri, const amc_l
     if (!L.doc)
         return AMC_EINVALID;
     amc_arena_init(&L.arena, 4096);
+    amc_pmap_init(&L.seen);
     amc_buf_init(&L.msg, 0);
     amc_buf_init(&L.ptr, 0);
     L.out = amc_diags_new(0);
@@ -1236,8 +1396,11 @@ amc_status amc_schema_lint(amc_schema_set *set, const char *doc_uri, const amc_l
         if (st != AMC_OK && L.st == AMC_OK)
             L.st = st;
     }
-    for (i = 0; i < L.nnodes && L.st == AMC_OK; i++)
-        lint_node(&L, &L.nodes[i]);
+    for (i = 0; i < L.nnodes && L.st == AMC_OK; i++) {
+        lnode n = L.nodes[i]; /* lint_node may grow L.nodes through flush_pending */
+        lint_node(&L, &n);
+        flush_pending(&L);
+    }
     if (L.st == AMC_OK)
         compile_stage(&L, doc_uri);
     st = L.st;
@@ -1248,6 +1411,8 @@ amc_status amc_schema_lint(amc_schema_set *set, const char *doc_uri, const amc_l
 out:
     amc_diags_free(L.out);
     amc_xfree(L.nodes);
+    amc_xfree(L.pending);
+    amc_pmap_release(&L.seen);
     amc_buf_release(&L.msg);
     amc_buf_release(&L.ptr);
     amc_arena_release(&L.arena);
