@@ -638,6 +638,33 @@ static void flush_pending(linter *L)
     amc_buf_release(&b);
 }
 
+/* For a JSON Pointer fragment frag ("/a/b", percent-encoded) into resource uri that the
+ * registry refused: the type name of the value it reaches when that value exists but is not a
+ * schema ("an array"), else NULL. */
+static const char *non_schema_target(linter *L, const char *uri, const char *frag, amc_diags *tmp)
+{
+    static const char *const names[] = {"null",     "a boolean", "a number",
+                                        "a string", "an array",  "an object"};
+    sres *res = amc_sreg_resource(L->set, uri, tmp);
+    size_t n = strlen(frag), dn = 0;
+    char *dec = NULL;
+    const amc_value *v = NULL;
+    if (!res)
+        return NULL;
+    dec = amc_xmalloc(n + 1);
+    if (!dec) {
+        L->st = AMC_ENOMEM;
+        return NULL;
+    }
+    dn = amc_uri_pct_decode(frag, n, dec);
+    if (dn != (size_t)-1)
+        v = amc_value_at_pointer(res->root, dec, dn);
+    amc_xfree(dec);
+    if (!v || v->type == AMC_T_OBJECT || v->type == AMC_T_BOOL)
+        return NULL;
+    return names[v->type];
+}
+
 static void rule_ref(linter *L, const lnode *n, const amc_member *m)
 {
     char *abs = NULL;
@@ -664,9 +691,15 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
         size_t fr = amc_uri_fragment_at(abs);
         char save = abs[fr];
         const amc_doc *d = NULL;
+        const char *what = NULL;
         abs[fr] = '\0';
         d = amc_schema_set_doc(L->set, abs);
-        if (d)
+        if (d && save == '#' && abs[fr + 1] == '/')
+            what = non_schema_target(L, abs, abs + fr + 1, tmp);
+        if (what)
+            emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
+                 "%s \"%s\" points to %s, not to a schema", m->key, v->u.str.ptr, what);
+        else if (d)
             emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
                  "%s \"%s\" cannot be resolved: the target document has no such location", m->key,
                  v->u.str.ptr);
@@ -1298,7 +1331,10 @@ static void meta_stage(linter *L, const char *doc_uri)
             L->st = AMC_ENOMEM;
             goto out;
         }
-        if (amc_schema_compile(L->set, meta_uri, tmp, &meta) != AMC_OK)
+        /* a document that is its own meta-schema is checked against 2020-12 (compiling it
+         * here would also compile it before the compile stage, which reports on it) */
+        if (amc_schema_set_doc(L->set, meta_uri) != L->doc &&
+            amc_schema_compile(L->set, meta_uri, tmp, &meta) != AMC_OK)
             meta = NULL;
         amc_diags_clear(tmp);
     }
@@ -1316,7 +1352,19 @@ static void meta_stage(linter *L, const char *doc_uri)
     }
     for (i = 0; i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
+        size_t j = 0;
         if (d.sev != AMC_SEV_ERROR)
+            continue;
+        /* the 2020-12 meta-schema reaches some keywords through several $dynamicRef paths:
+         * report each (location, message) once */
+        for (j = 0; j < i; j++) {
+            const amc_diag *e = amc_diags_get(tmp, j);
+            if (e->sev == AMC_SEV_ERROR && !strcmp(e->message, d.message) &&
+                !strcmp(e->instance_ptr ? e->instance_ptr : "",
+                        d.instance_ptr ? d.instance_ptr : ""))
+                break;
+        }
+        if (j < i)
             continue;
         d.code = AMC_C_LINT_META_SCHEMA;
         d.sev = sev_of(L, AMC_C_LINT_META_SCHEMA);
@@ -1359,6 +1407,17 @@ static void compile_stage(linter *L, const char *doc_uri)
         if (d.sev != AMC_SEV_ERROR)
             continue;
         d.code = AMC_C_LINT_COMPILE;
+        if (d.schema_uri && amc_schema_set_doc(L->set, d.schema_uri) != L->doc) {
+            /* a problem in another document (a referenced schema, the meta-schema): its
+             * position means nothing in this file, so name the document instead */
+            amc_buf_reset(&L->msg);
+            if (amc_buf_printf(&L->msg, "in %s: %s", d.schema_uri, d.message) != AMC_OK) {
+                L->st = AMC_ENOMEM;
+                break;
+            }
+            d.message = L->msg.data;
+            d.at = AMC_POS_NONE;
+        }
         d.sev = sev_of(L, AMC_C_LINT_COMPILE);
         if (amc_diags_add(L->out, &d) != AMC_OK)
             L->st = AMC_ENOMEM;
