@@ -126,8 +126,11 @@ static int read_config(const char *path, lint_cfg *cfg)
                 amc_code c = (amc_code)0;
                 amc_pos ip = amc_doc_pos(doc, it->offset);
                 if (it->type != AMC_T_STRING || rule_code(it->u.str.ptr, &c) != 0) {
-                    fprintf(stderr, "%s:%u:%u: not a lint rule ID (see amc lint-schema --help)\n",
-                            path, ip.line + 1, ip.col + 1);
+                    fprintf(stderr,
+                            "%s:%u:%u: %s%s%s is not a lint rule ID (see amc lint-schema --help)\n",
+                            path, ip.line + 1, ip.col + 1, it->type == AMC_T_STRING ? "\"" : "",
+                            it->type == AMC_T_STRING ? it->u.str.ptr : "the value",
+                            it->type == AMC_T_STRING ? "\"" : "");
                     goto out;
                 }
                 if (add_disable(cfg, c) != 0)
@@ -252,7 +255,7 @@ int cli_cmd_lint_schema(int argc, char **argv)
         } else if (s[0] == '-' && s[1] != '\0') {
             fprintf(stderr, "amc lint-schema: unknown option '%s'%s\n", s,
                     has_val ? "" : " (or missing value)");
-            usage(stderr);
+            fprintf(stderr, "Run 'amc lint-schema --help' for usage.\n");
             rc = CLI_EXIT_ERROR;
             goto out;
         } else {
@@ -261,7 +264,7 @@ int cli_cmd_lint_schema(int argc, char **argv)
     }
     if (nfiles == 0) {
         fprintf(stderr, "amc lint-schema: no schema file given\n");
-        usage(stderr);
+        fprintf(stderr, "Run 'amc lint-schema --help' for usage.\n");
         rc = CLI_EXIT_ERROR;
         goto out;
     }

@@ -454,7 +454,7 @@ int cli_cmd_validate(int argc, char **argv)
         } else if (s[0] == '-' && s[1] != '\0') {
             fprintf(stderr, "amc validate: unknown option '%s'%s\n", s,
                     has_val ? "" : " (or missing value)");
-            usage(stderr);
+            fprintf(stderr, "Run 'amc validate --help' for usage.\n");
             rc = CLI_EXIT_ERROR;
             goto out;
         } else {
@@ -464,7 +464,7 @@ int cli_cmd_validate(int argc, char **argv)
     if (nschemas == 0 || ninputs == 0) {
         fprintf(stderr, "amc validate: %s\n",
                 nschemas == 0 ? "--schema is required" : "no instance given (use - for stdin)");
-        usage(stderr);
+        fprintf(stderr, "Run 'amc validate --help' for usage.\n");
         rc = CLI_EXIT_ERROR;
         goto out;
     }
