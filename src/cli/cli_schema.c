@@ -361,7 +361,11 @@ int cli_schema_add_file(cli_loader *l, amc_schema_set *set, const char *path, co
         rc = -1;
         goto out;
     }
-    if (cli_read_file(path, lim->max_input_bytes + 1, &buf, &len) != 0) {
+    rc = cli_read_file(path, lim->max_input_bytes, &buf, &len);
+    if (rc != 0) {
+        if (rc == -2)
+            fprintf(stderr, "amc: %s: larger than the %zu-byte input limit\n", path,
+                    lim->max_input_bytes);
         rc = -1;
         goto out;
     }

@@ -89,8 +89,10 @@ static int read_config(const char *path, lint_cfg *cfg)
     int rc = -1;
     if (!ds)
         return -1;
-    if (cli_read_file(path, (size_t)1 << 20, &buf, &len) != 0)
+    if (cli_read_file(path, (size_t)1 << 20, &buf, &len) != 0) {
+        fprintf(stderr, "amc lint-schema: %s: cannot read the config file (at most 1 MiB)\n", path);
         goto out;
+    }
     {
         const char *dot = strrchr(path, '.');
         if (dot && !strcmp(dot, ".json"))

@@ -120,11 +120,21 @@ static void validate_whole(vstate *v, const char *path)
     amc_status st = AMC_OK;
     inst_as as = v->as;
     bool valid = false;
-    if (cli_read_file(path, v->lim.max_input_bytes + 1, &buf, &len) != 0) {
+    int rr = cli_read_file(path, v->lim.max_input_bytes, &buf, &len);
+    amc_diags_clear(v->ds);
+    if (rr == -2) {
+        /* larger than --max-size: the instance is invalid (like the readers' size limit) */
+        amc_pos none = {AMC_NO_OFFSET, 0, 0};
+        amc_diags_addf(v->ds, AMC_C_LIMIT_SIZE, none, "input is larger than the %zu-byte limit",
+                       v->lim.max_input_bytes);
+        tally(v, false);
+        cli_report_file(v->rep, path, v->ds);
+        return;
+    }
+    if (rr != 0) {
         v->io_error = true;
         return;
     }
-    amc_diags_clear(v->ds);
     if (as == AS_AUTO)
         as = cli_is_yaml_path(path) ? AS_YAML : AS_JSON;
     if (as == AS_YAML)
