@@ -67,7 +67,7 @@ static void usage(FILE *f)
            "  --no-format-assert   treat \"format\" as an annotation (default: it asserts)\n"
            "  --first-error        report only the first failure per instance\n"
            "  --strict             warnings make the exit status 1\n"
-           "  --max-size BYTES     largest instance, line or schema (default 64 MiB)\n"
+           "  --max-size BYTES     largest instance or JSONL line (default 64 MiB)\n"
            "  --max-depth N        deepest nesting of an instance (default 128)\n\n"
            "INSTANCE is a file, a directory (walked for *.json, *.yaml, *.yml; with --jsonl\n"
            "*.jsonl, *.ndjson) or - for standard input.\n"
@@ -484,7 +484,8 @@ int cli_cmd_validate(int argc, char **argv)
         goto out;
     }
     amc_limits_normalize(&v.lim);
-    loader = cli_loader_new(&v.lim);
+    amc_limits_normalize(&deflim); /* schemas are read with the default limits */
+    loader = cli_loader_new(&deflim);
     for (i = 0; loader && i < nmaps; i++) {
         if (cli_loader_map(loader, maps[i]) != 0) {
             fprintf(stderr, "amc validate: --map-uri wants PREFIX=DIR, got '%s'\n", maps[i]);
@@ -492,7 +493,7 @@ int cli_cmd_validate(int argc, char **argv)
             goto out;
         }
     }
-    set = amc_schema_set_new(&v.lim);
+    set = amc_schema_set_new(&deflim);
     sds = amc_diags_new(v.lim.max_diags);
     v.ds = amc_diags_new(v.lim.max_diags);
     if (!loader || !set || !sds || !v.ds) {
@@ -503,7 +504,7 @@ int cli_cmd_validate(int argc, char **argv)
     cli_loader_install(loader, set);
     for (i = 0; i < nschemas; i++) {
         const char *uri = NULL;
-        if (cli_schema_add_file(loader, set, schemas[i], &v.lim, NULL, &uri) != 0) {
+        if (cli_schema_add_file(loader, set, schemas[i], &deflim, NULL, &uri) != 0) {
             rc = CLI_EXIT_ERROR;
             goto out;
         }
