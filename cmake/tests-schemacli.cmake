@@ -23,3 +23,10 @@ add_test(NAME schema.suite_via_cli
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(schema.suite_via_cli PROPERTIES LABELS "schema;cli" SKIP_RETURN_CODE 77
                      TIMEOUT 900)
+
+# docs/lint-rules.md must equal `amc lint-schema --rules-markdown` (STYLE 19).
+add_test(NAME docs.lint_rules_current
+         COMMAND ${Python3_EXECUTABLE} -c
+                 "import subprocess, sys; out = subprocess.run([sys.argv[1], 'lint-schema', '--rules-markdown'], capture_output=True, text=True).stdout; ok = out == open(sys.argv[2], encoding='utf-8').read(); print(sys.argv[2] + (' is current' if ok else ' is out of date; regenerate it with: ' + sys.argv[1] + ' lint-schema --rules-markdown > ' + sys.argv[2])); sys.exit(0 if ok else 1)"
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR}/docs/lint-rules.md)
+set_tests_properties(docs.lint_rules_current PROPERTIES LABELS docs)
