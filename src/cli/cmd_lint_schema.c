@@ -45,7 +45,8 @@ static void usage(FILE *f)
             "  --format FMT         text (default), json or sarif\n"
             "  --strict             warnings make the exit status 1\n"
             "  --schema MORE        another schema document $refs may point to (not linted)\n"
-            "  --map-uri PREFIX=DIR serve schema URIs starting with PREFIX from DIR\n\n"
+            "  --map-uri PREFIX=DIR serve schema URIs starting with PREFIX from DIR\n"
+            "  --rules-markdown     print the rule documentation (docs/lint-rules.md)\n\n"
             "Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 usage or I/O.\n"
             "docs/lint-rules.md describes each rule.\n");
 }
