@@ -17,10 +17,10 @@
  *   - Keywords whose name starts with "x-" are extension annotations (the OpenAPI convention)
  *     and are never reported as unknown.
  *   - Keyword suggestions use the optimal-string-alignment distance on ASCII-case-folded names:
- *     at most 1 edit for names up to 4 bytes, 2 beyond. Keywords of earlier drafts get their
- *     2020-12 replacement ("definitions" -> "$defs", "dependencies" -> "dependentRequired" or
- *     "dependentSchemas", "$recursiveRef" -> "$dynamicRef", "additionalItems" -> "items",
- *     "id" -> "$id").
+ *     at most 1 edit for names up to 4 bytes, 2 up to 11 bytes, 3 beyond. Keywords of earlier
+ * drafts get their 2020-12 replacement ("definitions" -> "$defs", "dependencies" ->
+ * "dependentRequired" or "dependentSchemas", "$recursiveRef" -> "$dynamicRef", "additionalItems" ->
+ * "items", "id" -> "$id").
  *   - Numbers are compared exactly when both are int64 and as doubles otherwise.
  *   - Every rule checks the types of the keyword values it reads and stays silent on malformed
  *     values: the meta-schema stage reports those, once.
@@ -260,7 +260,7 @@ size_t amc_lint_osa_distance(const char *a, size_t alen, const char *b, size_t b
 /* Nearest name of table[0..n) to s, within the threshold; NULL if none (ties: first). */
 static const char *nearest(const char *s, size_t len, const char *const *table, size_t n)
 {
-    size_t limit = len <= 4 ? 1 : 2, best = (size_t)-1, i = 0;
+    size_t limit = len <= 4 ? 1 : len < 12 ? 2 : 3, best = (size_t)-1, i = 0;
     const char *pick = NULL;
     for (i = 0; i < n; i++) {
         size_t d = amc_lint_osa_distance(s, len, table[i], strlen(table[i]));

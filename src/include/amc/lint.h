@@ -72,8 +72,9 @@ AMC_API const char *amc_lint_rule_help(amc_code code);
 
 /**
  * The 2020-12 keyword nearest to the unknown keyword kw[0..len) by edit distance (optimal string
- * alignment, case-insensitive), or NULL if none is close enough (distance 1 for keywords up to
- * 4 bytes, 2 beyond). Also maps keywords of earlier drafts to their replacement ("definitions"
+ * alignment, case-insensitive), or NULL if none is close enough (distance 1 for names up to 4
+ * bytes, 2 up to 11 bytes, 3 beyond). Also maps keywords of earlier drafts to their replacement
+ * ("definitions"
  * -> "$defs"). Static string.
  */
 AMC_API const char *amc_lint_suggest_keyword(const char *kw, size_t len);
