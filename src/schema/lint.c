@@ -17,10 +17,10 @@
  *   - Keywords whose name starts with "x-" are extension annotations (the OpenAPI convention)
  *     and are never reported as unknown.
  *   - Keyword suggestions use the optimal-string-alignment distance on ASCII-case-folded names:
- *     at most 1 edit for names up to 4 bytes, 2 up to 11 bytes, 3 beyond. Keywords of earlier
- * drafts get their 2020-12 replacement ("definitions" -> "$defs", "dependencies" ->
- * "dependentRequired" or "dependentSchemas", "$recursiveRef" -> "$dynamicRef", "additionalItems" ->
- * "items", "id" -> "$id").
+ *     at most 1 edit for names up to 4 bytes, 2 up to 11 bytes, 3 beyond. Keywords of
+ *     earlier drafts get their 2020-12 replacement ("definitions" -> "$defs",
+ *     "dependencies" -> "dependentRequired" or "dependentSchemas", "$recursiveRef" ->
+ *     "$dynamicRef", "additionalItems" -> "items", "id" -> "$id").
  *   - Numbers are compared exactly when both are int64 and as doubles otherwise.
  *   - Every rule checks the types of the keyword values it reads and stays silent on malformed
  *     values: the meta-schema stage reports those, once.
