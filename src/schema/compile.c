@@ -27,8 +27,11 @@
  *   - A failed compile leaves nothing cached: compiling again reports the same problems.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+#include "core/buf_int.h"
 #include "core/diag_int.h"
+#include "core/jsonptr_int.h"
 #include "schema_int.h"
 #include "uri_int.h"
 
@@ -78,7 +81,9 @@ KWFN(unevaluated_properties);
 typedef struct cstate {
     amc_schema_set *set;
     amc_diags *ds;
-    amc_status st; /* AMC_EINVALID once an error was reported; ENOMEM/ELIMIT fatal */
+    const cnode *cur;   /* node whose keywords are being compiled (for diagnostics) */
+    const char *cur_kw; /* the keyword being compiled */
+    amc_status st;      /* AMC_EINVALID once an error was reported; ENOMEM/ELIMIT fatal */
     cnode **created;
     size_t ncreated, capcreated;
 } cstate;
@@ -94,19 +99,48 @@ static amc_pos vpos(const sres *res, const amc_value *v)
     return amc_sreg_pos(res, v->offset);
 }
 
-static void kw_error(cstate *cs, const sres *res, const amc_value *v, amc_code code,
-                     const char *fmt, ...) AMC_PRINTF(5, 6);
+/*
+ * Reports a compile problem at value v of resource res. schema_uri is the absolute location of
+ * the keyword being compiled (resource URI # pointer / keyword), so that a caller can tell which
+ * document a problem is in.
+ */
+static void cdiag(cstate *cs, const sres *res, const amc_value *v, amc_code code, const char *fmt,
+                  ...) AMC_PRINTF(5, 6);
 
-static void kw_error(cstate *cs, const sres *res, const amc_value *v, amc_code code,
-                     const char *fmt, ...)
+static void cdiag(cstate *cs, const sres *res, const amc_value *v, amc_code code, const char *fmt,
+                  ...)
 {
+    char msg[1024];
     va_list ap;
+    amc_diag d;
+    amc_buf loc;
+    amc_status st = AMC_OK;
     va_start(ap, fmt);
-    if (amc_diag_vemit(cs->ds, code, amc_code_severity(code), vpos(res, v), NULL, fmt, ap) ==
-        AMC_ENOMEM)
-        cfail(cs, AMC_ENOMEM);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    cfail(cs, AMC_EINVALID);
+    amc_buf_init(&loc, 0);
+    if (res) {
+        st = amc_buf_puts(&loc, res->uri);
+        if (st == AMC_OK && cs->cur && cs->cur->loc->res == res) {
+            st = amc_buf_putc(&loc, '#');
+            if (st == AMC_OK)
+                st = amc_buf_puts(&loc, cs->cur->loc->ptr);
+            if (st == AMC_OK && cs->cur_kw)
+                st = amc_ptr_push_key(&loc, cs->cur_kw, strlen(cs->cur_kw));
+        }
+    }
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.sev = amc_code_severity(code);
+    d.message = msg;
+    d.schema_uri = st == AMC_OK ? loc.data : NULL;
+    d.at = v ? vpos(res, v) : AMC_POS_NONE;
+    d.context_at = AMC_POS_NONE;
+    if (amc_diags_add(cs->ds, &d) != AMC_OK || st != AMC_OK)
+        cfail(cs, AMC_ENOMEM);
+    amc_buf_release(&loc);
+    if (d.sev == AMC_SEV_ERROR)
+        cfail(cs, AMC_EINVALID);
 }
 
 /* ---- the keyword table ---- */
@@ -272,8 +306,8 @@ static cnode *get_node(cstate *cs, const amc_value *v, sres *res)
     if (n)
         return n;
     if (v->type != AMC_T_OBJECT && v->type != AMC_T_BOOL) {
-        amc_diags_addf(cs->ds, AMC_C_SCHEMA_NOT_SCHEMA, vpos(res, v),
-                       "a schema must be an object or a boolean, not %s", amc_type_name(v->type));
+        cdiag(cs, res, v, AMC_C_SCHEMA_NOT_SCHEMA,
+              "a schema must be an object or a boolean, not %s", amc_type_name(v->type));
         cfail(cs, AMC_EINVALID);
         return NULL;
     }
@@ -345,7 +379,7 @@ static uint32_t meta_vocabs(cstate *cs, sres *ms, uint32_t depth)
     if (!voc)
         return ms->vocab_done || depth > 8 ? VOC_ALL_2020 : res_vocabs(cs, ms, depth + 1);
     if (voc->type != AMC_T_OBJECT) {
-        kw_error(cs, ms, voc, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an object", "$vocabulary");
+        cdiag(cs, ms, voc, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an object", "$vocabulary");
         return VOC_ALL_2020;
     }
     for (i = 0; i < voc->u.obj.len; i++) {
@@ -358,8 +392,8 @@ static uint32_t meta_vocabs(cstate *cs, sres *ms, uint32_t depth)
             }
         }
         if (!known && m->value->type == AMC_T_BOOL && m->value->u.boolean) {
-            amc_diags_addf(cs->ds, AMC_C_SCHEMA_VOCAB_UNSUPPORTED, amc_sreg_pos(ms, m->key_offset),
-                           "required vocabulary \"%s\" is not supported", m->key);
+            cdiag(cs, ms, NULL, AMC_C_SCHEMA_VOCAB_UNSUPPORTED,
+                  "required vocabulary \"%s\" is not supported", m->key);
             cfail(cs, AMC_EINVALID);
         }
     }
@@ -377,8 +411,7 @@ static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth)
     if (!sch) {
         bits = r->parent ? res_vocabs(cs, r->parent, depth + 1) : VOC_ALL_2020;
     } else if (sch->type != AMC_T_STRING) {
-        kw_error(cs, r, sch, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string (a URI)",
-                 "$schema");
+        cdiag(cs, r, sch, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string (a URI)", "$schema");
     } else {
         char *abs = NULL;
         size_t f = 0, i = 0;
@@ -389,8 +422,8 @@ static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth)
             return VOC_ALL_2020;
         }
         if (st != AMC_OK) {
-            amc_diags_addf(cs->ds, AMC_C_SCHEMA_URI_INVALID, vpos(r, sch),
-                           "$schema \"%s\" is not an absolute URI", sch->u.str.ptr);
+            cdiag(cs, r, sch, AMC_C_SCHEMA_URI_INVALID, "$schema \"%s\" is not an absolute URI",
+                  sch->u.str.ptr);
             cfail(cs, AMC_EINVALID);
             return VOC_ALL_2020;
         }
@@ -403,17 +436,16 @@ static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth)
         if (!strcmp(abs, AMC_SCHEMA_DRAFT2020_12)) {
             bits = VOC_ALL_2020;
         } else if (old) {
-            amc_diags_addf(cs->ds, AMC_C_SCHEMA_DIALECT_UNKNOWN, vpos(r, sch),
-                           "$schema \"%s\" is not supported; evaluated as draft 2020-12", abs);
+            cdiag(cs, r, sch, AMC_C_SCHEMA_DIALECT_UNKNOWN,
+                  "$schema \"%s\" is not supported; evaluated as draft 2020-12", abs);
         } else {
             sres *ms = NULL;
             r->vocab_done = true; /* guards against a meta-schema that is its own meta */
             r->vocabs = VOC_ALL_2020;
             ms = abs[f] == '#' ? NULL : amc_sreg_resource(cs->set, abs, cs->ds);
             if (!ms) {
-                amc_diags_addf(cs->ds, AMC_C_SCHEMA_DIALECT_UNKNOWN, vpos(r, sch),
-                               "meta-schema \"%s\" is not available; evaluated as draft 2020-12",
-                               abs);
+                cdiag(cs, r, sch, AMC_C_SCHEMA_DIALECT_UNKNOWN,
+                      "meta-schema \"%s\" is not available; evaluated as draft 2020-12", abs);
             } else {
                 bits = meta_vocabs(cs, ms, depth + 1);
             }
@@ -494,8 +526,8 @@ static bool c_check_string(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     (void)k;
     if (m->value->type != AMC_T_STRING)
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
-                 m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
+              m->key);
     return false;
 }
 
@@ -504,8 +536,8 @@ static bool c_check_count(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     uint64_t x = 0;
     (void)k;
     if (!is_nonneg_int(m->value, &x))
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID,
-                 "%s must be a non-negative integer", m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "%s must be a non-negative integer", m->key);
     return false;
 }
 
@@ -514,8 +546,8 @@ static bool c_check_schema(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     (void)k;
     if (m->value->type != AMC_T_OBJECT && m->value->type != AMC_T_BOOL) {
-        amc_diags_addf(cs->ds, AMC_C_SCHEMA_NOT_SCHEMA, vpos(n->loc->res, m->value),
-                       "%s must be a schema (an object or a boolean)", m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_NOT_SCHEMA,
+              "%s must be a schema (an object or a boolean)", m->key);
         cfail(cs, AMC_EINVALID);
     }
     return false;
@@ -563,10 +595,10 @@ static bool c_type(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     k->u.types = bits;
     return true;
 bad:
-    kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
-             "%s must be a type name (null, boolean, number, integer, string, array, object) "
-             "or an array of them",
-             m->key);
+    cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
+          "%s must be a type name (null, boolean, number, integer, string, array, object) "
+          "or an array of them",
+          m->key);
     return false;
 }
 
@@ -575,7 +607,7 @@ static bool c_enum(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const amc_value *v = m->value;
     size_t i = 0;
     if (v->type != AMC_T_ARRAY) {
-        kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an array", m->key);
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an array", m->key);
         return false;
     }
     k->u.en.n = v->u.arr.len;
@@ -602,8 +634,8 @@ static bool c_const(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 static bool c_number(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     if (m->value->type != AMC_T_NUMBER) {
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a number",
-                 m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a number",
+              m->key);
         return false;
     }
     k->u.num.v = m->value;
@@ -619,16 +651,16 @@ static bool c_multiple_of(cstate *cs, cnode *n, const amc_member *m, ckw *k)
         if (d.ndigits > 0 && !d.neg)
             return c_number(cs, n, m, k);
     }
-    kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID,
-             "%s must be a number greater than 0", m->key);
+    cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID,
+          "%s must be a number greater than 0", m->key);
     return false;
 }
 
 static bool c_count(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     if (!is_nonneg_int(m->value, &k->u.count)) {
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID,
-                 "%s must be a non-negative integer", m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "%s must be a non-negative integer", m->key);
         return false;
     }
     return true;
@@ -642,8 +674,8 @@ static amc_regex *compile_regex(cstate *cs, const sres *res, const amc_value *wh
     err[0] = '\0';
     re = amc_regex_compile(pat, len, cs->set->lim.regex_match_limit, err, sizeof err);
     if (!re) {
-        amc_diags_addf(cs->ds, AMC_C_SCHEMA_REGEX_INVALID, vpos(res, where),
-                       "invalid regular expression \"%s\": %s", pat, err[0] ? err : "error");
+        cdiag(cs, res, where, AMC_C_SCHEMA_REGEX_INVALID, "invalid regular expression \"%s\": %s",
+              pat, err[0] ? err : "error");
         cfail(cs, AMC_EINVALID);
         return NULL;
     }
@@ -658,8 +690,8 @@ static amc_regex *compile_regex(cstate *cs, const sres *res, const amc_value *wh
 static bool c_pattern(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     if (m->value->type != AMC_T_STRING) {
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
-                 m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
+              m->key);
         return false;
     }
     k->u.re = compile_regex(cs, n->loc->res, m->value, m->value->u.str.ptr, m->value->u.str.len);
@@ -670,8 +702,8 @@ static bool c_unique(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     (void)k;
     if (m->value->type != AMC_T_BOOL) {
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a boolean",
-                 m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a boolean",
+              m->key);
         return false;
     }
     return m->value->u.boolean;
@@ -743,8 +775,8 @@ static bool c_required(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const char **keys = NULL;
     size_t *klens = NULL, i = 0;
     if (!string_array(v)) {
-        kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an array of strings",
-                 m->key);
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an array of strings",
+              m->key);
         return false;
     }
     if (v->u.arr.len == 0)
@@ -768,13 +800,13 @@ static bool c_dep_required(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const char **keys = NULL;
     size_t *klens = NULL, i = 0;
     if (v->type != AMC_T_OBJECT) {
-        kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an object", m->key);
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an object", m->key);
         return false;
     }
     for (i = 0; i < v->u.obj.len; i++) {
         if (!string_array(v->u.obj.members[i].value)) {
-            kw_error(cs, n->loc->res, v->u.obj.members[i].value, AMC_C_SCHEMA_KEYWORD_INVALID,
-                     "%s values must be arrays of strings", m->key);
+            cdiag(cs, n->loc->res, v->u.obj.members[i].value, AMC_C_SCHEMA_KEYWORD_INVALID,
+                  "%s values must be arrays of strings", m->key);
             return false;
         }
     }
@@ -798,8 +830,8 @@ static bool c_dep_required(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 static bool c_format(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     if (m->value->type != AMC_T_STRING) {
-        kw_error(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
-                 m->key);
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
+              m->key);
         return false;
     }
     k->u.fmt.name = m->value->u.str.ptr;
@@ -815,8 +847,8 @@ static bool c_ref(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const amc_value *target = NULL;
     amc_status st = AMC_OK;
     if (v->type != AMC_T_STRING) {
-        kw_error(cs, res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string (a URI reference)",
-                 m->key);
+        cdiag(cs, res, v, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string (a URI reference)",
+              m->key);
         return false;
     }
     st = amc_uri_resolve(res->uri, v->u.str.ptr, v->u.str.len, &abs);
@@ -825,15 +857,15 @@ static bool c_ref(cstate *cs, cnode *n, const amc_member *m, ckw *k)
         return false;
     }
     if (st != AMC_OK) {
-        amc_diags_addf(cs->ds, AMC_C_SCHEMA_URI_INVALID, vpos(res, v),
-                       "%s \"%s\" is not a valid URI reference", m->key, v->u.str.ptr);
+        cdiag(cs, res, v, AMC_C_SCHEMA_URI_INVALID, "%s \"%s\" is not a valid URI reference",
+              m->key, v->u.str.ptr);
         cfail(cs, AMC_EINVALID);
         return false;
     }
     target = amc_sreg_resolve(cs->set, abs, cs->ds, &tres);
     if (!target) {
-        amc_diags_addf(cs->ds, AMC_C_SCHEMA_REF_UNRESOLVED, vpos(res, v),
-                       "%s \"%s\" (%s) cannot be resolved", m->key, v->u.str.ptr, abs);
+        cdiag(cs, res, v, AMC_C_SCHEMA_REF_UNRESOLVED, "%s \"%s\" (%s) cannot be resolved", m->key,
+              v->u.str.ptr, abs);
         amc_xfree(abs);
         cfail(cs, AMC_EINVALID);
         return false;
@@ -859,8 +891,8 @@ static bool c_list(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const amc_value *v = m->value;
     size_t i = 0;
     if (v->type != AMC_T_ARRAY || v->u.arr.len == 0) {
-        kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
-                 "%s must be a non-empty array of schemas", m->key);
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "%s must be a non-empty array of schemas", m->key);
         return false;
     }
     k->u.list.n = v->u.arr.len;
@@ -889,8 +921,8 @@ static bool c_map(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const char **keys = NULL;
     size_t *klens = NULL, i = 0;
     if (v->type != AMC_T_OBJECT) {
-        kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
-                 "%s must be an object whose values are schemas", m->key);
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "%s must be an object whose values are schemas", m->key);
         return false;
     }
     if (!strcmp(m->key, "$defs")) {
@@ -898,9 +930,8 @@ static bool c_map(cstate *cs, cnode *n, const amc_member *m, ckw *k)
         for (i = 0; i < v->u.obj.len; i++) {
             const amc_value *c = v->u.obj.members[i].value;
             if (c->type != AMC_T_OBJECT && c->type != AMC_T_BOOL) {
-                amc_diags_addf(cs->ds, AMC_C_SCHEMA_NOT_SCHEMA, vpos(n->loc->res, c),
-                               "a schema must be an object or a boolean, not %s",
-                               amc_type_name(c->type));
+                cdiag(cs, n->loc->res, c, AMC_C_SCHEMA_NOT_SCHEMA,
+                      "a schema must be an object or a boolean, not %s", amc_type_name(c->type));
                 cfail(cs, AMC_EINVALID);
             }
         }
@@ -930,8 +961,8 @@ static bool c_pprops(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     const amc_value *v = m->value;
     size_t i = 0;
     if (v->type != AMC_T_OBJECT) {
-        kw_error(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
-                 "%s must be an object whose values are schemas", m->key);
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "%s must be an object whose values are schemas", m->key);
         return false;
     }
     if (v->u.obj.len == 0)
@@ -980,6 +1011,8 @@ static void compile_node(cstate *cs, cnode *n)
     n->compiled = true;
     if (n->kind != 2)
         return;
+    cs->cur = n;
+    cs->cur_kw = NULL;
     res_dynamic(cs, n->loc->res);
     voc = res_vocabs(cs, n->loc->res, 0);
     if (v->u.obj.len > cap) {
@@ -996,8 +1029,10 @@ static void compile_node(cstate *cs, cnode *n)
         ckw *k = &kws[nk];
         if (!d || !(d->vocab & voc))
             continue;
+        cs->cur_kw = d->name;
         memset(k, 0, sizeof *k);
         k->name = d->name;
+        k->nlen = strlen(d->name);
         k->kv = m->value;
         k->fn = d->fn;
         k->prio = d->prio;
@@ -1030,6 +1065,7 @@ static void compile_node(cstate *cs, cnode *n)
             n->uneval = true;
         nk++;
     }
+    cs->cur_kw = NULL;
     if (cs->st == AMC_ENOMEM)
         goto out;
     /* fold siblings into the keywords that need them */
@@ -1068,8 +1104,25 @@ static void compile_node(cstate *cs, cnode *n)
     (void)props;
     (void)pprops;
     (void)addl;
+    for (i = 0; i < nk; i++)
+        if (n->kw[i].fn == amc_kw_properties)
+            n->props = &n->kw[i];
     for (i = 0; i < nk; i++) {
         ckw *k = &n->kw[i];
+        if (k->fn == amc_kw_required && n->props) {
+            const ptab *t = &k->u.names.tab;
+            size_t j = 0, idx = 0;
+            k->u.names.pidx = amc_sreg_alloc(cs->set, t->n * sizeof(int32_t));
+            if (!k->u.names.pidx) {
+                cfail(cs, AMC_ENOMEM);
+                goto out;
+            }
+            for (j = 0; j < t->n; j++)
+                k->u.names.pidx[j] =
+                    amc_ptab_lookup(&n->props->u.props.tab, t->keys[j], t->klens[j], &idx)
+                        ? (int32_t)idx
+                        : -1;
+        }
         if (k->fn == amc_kw_additional_properties) {
             cnode *node = k->u.node;
             size_t j = 0;
@@ -1085,6 +1138,8 @@ static void compile_node(cstate *cs, cnode *n)
         }
     }
 out:
+    cs->cur = NULL;
+    cs->cur_kw = NULL;
     if (kws != tmp)
         amc_xfree(kws);
 }
@@ -1109,10 +1164,29 @@ amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, am
     *out = get_node(&cs, v, res);
     drain(&cs);
     if (cs.st != AMC_OK) {
-        /* forget every node of this attempt: a later compile reports the problems again */
+        sres *r = NULL;
+        /* forget every node of this attempt and the per-resource results computed with it
+         * (vocabularies, compiled $dynamicAnchor targets): a later compile reports the same
+         * problems again instead of reusing half-compiled nodes */
         for (i = 0; i < cs.ncreated; i++)
             if (amc_pmap_put(&set->node_by_value, cs.created[i]->v, NULL) != AMC_OK)
                 break;
+        for (r = set->all_res; r; r = r->next_all) {
+            r->vocab_done = false;
+            if (r->dnodes_done) {
+                size_t j = 0;
+                bool stale = false;
+                for (j = 0; j < r->dnodes.cap && !stale; j++) {
+                    const amc_smap_slot *sl = &r->dnodes.slots[j];
+                    stale = sl->key && amc_pmap_get(&set->node_by_value,
+                                                    ((const cnode *)sl->val)->v) != sl->val;
+                }
+                if (stale) {
+                    amc_smap_release(&r->dnodes);
+                    r->dnodes_done = false;
+                }
+            }
+        }
         *out = NULL;
     }
     amc_xfree(cs.created);

@@ -16,16 +16,26 @@ static uint64_t mix64(uint64_t h)
     return h;
 }
 
+/* Word-at-a-time multiply-xor hash: keys are short (property names), so the cost is a few
+ * multiplications; the finaliser spreads the bits for the power-of-two tables. */
 uint64_t amc_hash_bytes(const void *p, size_t n)
 {
     const unsigned char *s = p;
-    uint64_t h = 0xcbf29ce484222325ULL;
-    size_t i = 0;
-    for (i = 0; i < n; i++) {
-        h ^= s[i];
-        h *= 0x100000001b3ULL;
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)n * 0xff51afd7ed558ccdULL);
+    uint64_t w = 0;
+    while (n >= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+        s += 8;
+        n -= 8;
     }
-    return mix64(h ^ n);
+    if (n) {
+        w = 0;
+        memcpy(&w, s, n);
+        h = (h ^ w) * 0x94d049bb133111ebULL;
+    }
+    return mix64(h);
 }
 
 static uint64_t num_hash(const amc_value *v)

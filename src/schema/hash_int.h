@@ -11,7 +11,7 @@
 #include "amc/common.h"
 #include "amc/doc.h"
 
-/* FNV-1a over bytes, then a 64-bit finaliser. */
+/* Hash of a byte string (word-at-a-time multiply-xor, then a 64-bit finaliser). */
 uint64_t amc_hash_bytes(const void *p, size_t n);
 
 /* Hash consistent with amc_value_equal(): equal values hash equal (1 and 1.0 and 1e0 too;

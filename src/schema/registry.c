@@ -23,6 +23,7 @@
  *     reach into an unknown keyword: the value found is then treated as a schema whose base URI
  *     is that of the closest enclosing subschema.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "amc/json.h"
@@ -32,6 +33,9 @@
 #include "embed_int.h"
 #include "schema_int.h"
 #include "uri_int.h"
+
+/* Subschema nesting walked recursively, whatever the reader's depth limit allows. */
+#define MAX_NEST 2048u
 
 /* ---- small helpers ---- */
 
@@ -178,14 +182,50 @@ static void wfail(walker *w, amc_status st)
         w->st = st;
 }
 
+/* Reports a problem found while walking: schema_uri is the resource URI and the pointer of the
+ * subschema being walked, so that a caller can tell which document it is in. */
+static void wdiag(walker *w, const sres *res, size_t res_ptr_len, size_t offset, amc_code code,
+                  const char *fmt, ...) AMC_PRINTF(6, 7);
+
+static void wdiag(walker *w, const sres *res, size_t res_ptr_len, size_t offset, amc_code code,
+                  const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    amc_diag d;
+    amc_buf loc;
+    amc_status st = AMC_OK;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    amc_buf_init(&loc, 0);
+    if (res) {
+        st = amc_buf_printf(&loc, "%s#%s", res->uri,
+                            w->ptr.data && res_ptr_len <= w->ptr.len ? w->ptr.data + res_ptr_len
+                                                                     : "");
+    } else if (w->doc && w->doc->origin) {
+        st = amc_buf_puts(&loc, w->doc->origin);
+    }
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.sev = amc_code_severity(code);
+    d.message = msg;
+    d.schema_uri = st == AMC_OK ? loc.data : NULL;
+    d.at = amc_doc_pos(w->doc->doc, offset);
+    d.context_at = AMC_POS_NONE;
+    if (amc_diags_add(w->ds, &d) != AMC_OK || st != AMC_OK)
+        wfail(w, AMC_ENOMEM);
+    amc_buf_release(&loc);
+}
+
 static sres *new_resource(walker *w, const char *uri, const amc_value *root, sres *parent,
-                          size_t offset)
+                          size_t parent_ptr_len, size_t offset)
 {
     sres *r = NULL;
     if (amc_smap_get(&w->set->res_by_uri, uri, strlen(uri)) ||
         amc_smap_get(&w->new_uris, uri, strlen(uri))) {
-        amc_diags_addf(w->ds, AMC_C_SCHEMA_ID_DUPLICATE, amc_doc_pos(w->doc->doc, offset),
-                       "schema resource \"%s\" is already registered", uri);
+        wdiag(w, parent, parent_ptr_len, offset, AMC_C_SCHEMA_ID_DUPLICATE,
+              "schema resource \"%s\" is already registered", uri);
         wfail(w, AMC_EINVALID);
         return NULL;
     }
@@ -255,9 +295,9 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
     size_t i = 0, j = 0;
     if (w->st != AMC_OK)
         return;
-    if (depth > w->set->lim.max_depth + 8u) {
-        amc_diags_addf(w->ds, AMC_C_LIMIT_DEPTH, amc_doc_pos(w->doc->doc, v->offset),
-                       "schema nesting exceeds the depth limit");
+    if (depth > w->set->lim.max_depth + 8u || depth > MAX_NEST) {
+        wdiag(w, res, res_ptr_len, v->offset, AMC_C_LIMIT_DEPTH,
+              "schema nesting exceeds the depth limit");
         wfail(w, AMC_ELIMIT);
         return;
     }
@@ -267,8 +307,8 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
             char *abs = NULL;
             amc_status st = AMC_OK;
             if (id->type != AMC_T_STRING) {
-                amc_diags_addf(w->ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(w->doc->doc, id->offset),
-                               "$id must be a string");
+                wdiag(w, res, res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID,
+                      "$id must be a string");
                 wfail(w, AMC_EINVALID);
                 return;
             }
@@ -282,17 +322,16 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
                 if (st == AMC_OK && abs[f + 1] == '\0') {
                     abs[f] = '\0'; /* empty fragment: dropped */
                 } else {
-                    amc_diags_addf(w->ds, AMC_C_SCHEMA_ID_INVALID,
-                                   amc_doc_pos(w->doc->doc, id->offset),
-                                   st == AMC_OK ? "$id \"%s\" must not have a fragment"
-                                                : "$id \"%s\" is not a valid URI reference",
-                                   id->u.str.ptr);
+                    wdiag(w, res, res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID,
+                          st == AMC_OK ? "$id \"%s\" must not have a fragment"
+                                       : "$id \"%s\" is not a valid URI reference",
+                          id->u.str.ptr);
                     amc_xfree(abs);
                     wfail(w, AMC_EINVALID);
                     return;
                 }
             }
-            res = new_resource(w, abs, v, res, id->offset);
+            res = new_resource(w, abs, v, res, res_ptr_len, id->offset);
             amc_xfree(abs);
             if (!res)
                 return;
@@ -305,19 +344,18 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
                 const amc_value *a = m->value;
                 const amc_value *prev = NULL;
                 if (a->type != AMC_T_STRING || !anchor_name_ok(a->u.str.ptr, a->u.str.len)) {
-                    amc_diags_addf(w->ds, AMC_C_SCHEMA_ANCHOR_INVALID,
-                                   amc_doc_pos(w->doc->doc, a->offset),
-                                   "invalid %s: must be a string matching "
-                                   "^[A-Za-z_][-A-Za-z0-9._]*$",
-                                   m->key);
+                    wdiag(w, res, res_ptr_len, a->offset, AMC_C_SCHEMA_ANCHOR_INVALID,
+                          "invalid %s: must be a string matching "
+                          "^[A-Za-z_][-A-Za-z0-9._]*$",
+                          m->key);
                     wfail(w, AMC_EINVALID);
                     return;
                 }
                 prev = amc_smap_get(&res->anchors, a->u.str.ptr, a->u.str.len);
                 if (prev && prev != v) {
-                    amc_diags_addf(
-                        w->ds, AMC_C_SCHEMA_ANCHOR_DUPLICATE, amc_doc_pos(w->doc->doc, a->offset),
-                        "anchor \"%s\" is already defined in resource %s", a->u.str.ptr, res->uri);
+                    wdiag(w, res, res_ptr_len, a->offset, AMC_C_SCHEMA_ANCHOR_DUPLICATE,
+                          "anchor \"%s\" is already defined in resource %s", a->u.str.ptr,
+                          res->uri);
                     wfail(w, AMC_EINVALID);
                     return;
                 }
@@ -461,7 +499,7 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
     w.set = set;
     w.doc = d;
     w.ds = ds;
-    root = new_resource(&w, abs ? abs : base, rv, NULL, id ? id->offset : rv->offset);
+    root = new_resource(&w, abs ? abs : base, rv, NULL, 0, id ? id->offset : rv->offset);
     if (root)
         walk(&w, rv, root, 0, 0);
     st = w.st;
@@ -789,6 +827,10 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
     size_t i = 0, j = 0;
     if (lw->stop || lw->st != AMC_OK)
         return;
+    if (depth > MAX_NEST) {
+        lw->st = AMC_ELIMIT;
+        return;
+    }
     if (v->type == AMC_T_OBJECT) {
         const amc_value *id = getz(v, "$id");
         if (id && id->type == AMC_T_STRING &&

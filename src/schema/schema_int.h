@@ -115,6 +115,7 @@ typedef struct ptab {
 typedef struct ckw {
     kw_fn fn;
     const char *name;    /* keyword (static) */
+    size_t nlen;         /* strlen(name) */
     const amc_value *kv; /* the keyword's value in the schema */
     uint8_t tmask;       /* instance types (1u << amc_type) it applies to */
     uint8_t prio;        /* evaluation order */
@@ -151,6 +152,7 @@ typedef struct ckw {
         struct {
             ptab tab;
             const amc_value **vals; /* dependentRequired arrays (NULL for required) */
+            int32_t *pidx; /* required: index of each name in the sibling "properties", or -1 */
         } names;
         struct {
             cnode *node;
@@ -185,6 +187,7 @@ struct cnode {
     bool compiled;
     uint32_t nkw;
     ckw *kw;
+    const ckw *props; /* the "properties" entry of kw, if any (validation scans members once) */
 };
 
 struct amc_schema {

@@ -92,10 +92,25 @@ struct ev {
     uint32_t depth, max_depth;
     uint32_t in_detail, budget, branch_details;
     const path *detail_ctx;
-    uint64_t *words;
+    uint64_t *words; /* scratch stack (annotation bit sets, member scans) */
     size_t nwords, capwords;
+    const struct objscan *scan; /* member scan of the node being evaluated, if any */
+    bool pos_valid;             /* last_pos is the position of last_off */
+    size_t last_off;
+    amc_pos last_pos;
     amc_buf ib, kb, ab, cb;
+    uint64_t inline_words[96]; /* the scratch stack starts here: no allocation per call */
 };
+
+/* One pass over an object's members against a node's "properties": for each member its
+ * property index + 1 (0: none), and a bit per property present. Shared by properties,
+ * additionalProperties and required of the same node. */
+typedef struct objscan {
+    const cnode *n;
+    const amc_value *inst;
+    size_t pidx_off;    /* words: two 32-bit entries per word */
+    size_t present_off; /* words: one bit per property */
+} objscan;
 
 /* ---- scratch annotations ---- */
 
@@ -105,12 +120,20 @@ static bool annot_new(ev *e, annot *a, size_t n)
     a->off = e->nwords;
     a->n = n;
     a->all = false;
+    if (w == 0)
+        return true; /* no members or items: no words (and no pointer arithmetic on NULL) */
     if (e->nwords + w > e->capwords) {
-        size_t ncap = e->capwords ? e->capwords * 2 : 64;
+        size_t ncap = e->capwords * 2;
         uint64_t *p = NULL;
         while (ncap < e->nwords + w)
             ncap *= 2;
-        p = amc_xrealloc(e->words, ncap * sizeof *p);
+        if (e->words == e->inline_words) {
+            p = amc_xmalloc(ncap * sizeof *p);
+            if (p)
+                memcpy(p, e->words, e->nwords * sizeof *p);
+        } else {
+            p = amc_xrealloc(e->words, ncap * sizeof *p);
+        }
         if (!p) {
             e->fatal = AMC_ENOMEM;
             return false;
@@ -148,6 +171,43 @@ static void annot_merge(ev *e, annot *dst, const annot *src)
         e->words[dst->off + i] |= e->words[src->off + i];
 }
 
+static uint32_t get32(const ev *e, size_t off, size_t i)
+{
+    return (uint32_t)(e->words[off + i / 2] >> (32 * (i % 2)));
+}
+
+static void set32(ev *e, size_t off, size_t i, uint32_t v)
+{
+    e->words[off + i / 2] |= (uint64_t)v << (32 * (i % 2));
+}
+
+static bool scan_object(ev *e, const cnode *n, const amc_value *inst, objscan *os)
+{
+    const ptab *t = &n->props->u.props.tab;
+    size_t m = inst->u.obj.len, i = 0, idx = 0;
+    annot tmp;
+    if (!annot_new(e, &tmp, ((m + 1) / 2 + (t->n + 63) / 64) * 64))
+        return false;
+    os->n = n;
+    os->inst = inst;
+    os->pidx_off = tmp.off;
+    os->present_off = tmp.off + (m + 1) / 2;
+    for (i = 0; i < m; i++) {
+        const amc_member *mb = &inst->u.obj.members[i];
+        if (amc_ptab_lookup(t, mb->key, mb->key_len, &idx)) {
+            set32(e, os->pidx_off, i, (uint32_t)idx + 1);
+            e->words[os->present_off + idx / 64] |= (uint64_t)1 << (idx % 64);
+        }
+    }
+    return true;
+}
+
+/* The scan of (n, inst), or NULL. */
+static const objscan *scan_of(const ev *e, const cnode *n, const amc_value *inst)
+{
+    return e->scan && e->scan->n == n && e->scan->inst == inst ? e->scan : NULL;
+}
+
 static size_t inst_count(const amc_value *v)
 {
     return v->type == AMC_T_OBJECT ? v->u.obj.len : v->type == AMC_T_ARRAY ? v->u.arr.len : 0;
@@ -164,6 +224,37 @@ static amc_status put_path(amc_buf *b, const path *p)
     if (st != AMC_OK)
         return st;
     return p->key ? amc_ptr_push_key(b, p->key, p->len) : amc_ptr_push_index(b, p->len);
+}
+
+/*
+ * Position of an instance offset. Diagnostics come mostly in document order, so the position is
+ * computed forward from the previous one: reporting n errors in a large document costs one pass
+ * over it, not n.
+ */
+static amc_pos inst_pos(ev *e, size_t off)
+{
+    amc_pos p;
+    const char *src = NULL;
+    size_t len = 0;
+    p.offset = AMC_NO_OFFSET;
+    p.line = p.col = 0;
+    if (!e->idoc || off == AMC_NO_OFFSET)
+        return p;
+    src = amc_doc_source(e->idoc, &len);
+    if (!src || off > len)
+        return amc_doc_pos(e->idoc, off);
+    if (e->pos_valid && off >= e->last_off) {
+        amc_pos d = amc_pos_of(src + e->last_off, len - e->last_off, off - e->last_off);
+        p.offset = off;
+        p.line = e->last_pos.line + d.line;
+        p.col = d.line ? d.col : e->last_pos.col + d.col;
+    } else {
+        p = amc_pos_of(src, len, off);
+    }
+    e->pos_valid = true;
+    e->last_off = off;
+    e->last_pos = p;
+    return p;
 }
 
 /* Short JSON rendering of a value for messages. */
@@ -288,11 +379,7 @@ static void report(ev *e, const ectx *c, const cnode *n, const char *kw, const p
     d.instance_ptr = e->ib.data ? e->ib.data : "";
     d.keyword_ptr = e->kb.data ? e->kb.data : "";
     d.schema_uri = e->ab.data;
-    if (e->idoc && at != AMC_NO_OFFSET) {
-        d.at = amc_doc_pos(e->idoc, at);
-    } else {
-        d.at.offset = AMC_NO_OFFSET;
-    }
+    d.at = inst_pos(e, at);
     d.context = e->in_detail ? e->cb.data : NULL;
     d.context_at.offset = AMC_NO_OFFSET;
     (void)inst;
@@ -348,6 +435,8 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
     frame fr;
     annot own;
     annot *pa = a;
+    objscan os;
+    const objscan *saved_scan = NULL;
     size_t mark = e->nwords, i = 0;
     bool ok = true;
     uint8_t tbit = 0;
@@ -383,6 +472,15 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
         }
         pa = &own;
     }
+    saved_scan = e->scan;
+    if (n->props && inst->type == AMC_T_OBJECT && inst->u.obj.len) {
+        if (!scan_object(e, n, inst, &os)) {
+            e->nwords = mark;
+            e->depth--;
+            return false;
+        }
+        e->scan = &os;
+    }
     tbit = (uint8_t)(1u << inst->type);
     for (i = 0; i < n->nkw; i++) {
         const ckw *k = &n->kw[i];
@@ -400,13 +498,15 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
     }
     if (ok && pa != a && a)
         annot_merge(e, a, pa);
+    e->scan = saved_scan;
     e->nwords = mark;
     e->depth--;
     return ok;
 }
 
 /* Evaluates branch i of a failed combinator again, recording up to branch_details errors. */
-static void details(ev *e, const cnode *child, const amc_value *inst, const ectx *c, const path *kp)
+static void details(ev *e, const cnode *child, const amc_value *inst, const ectx *c, const path *kp,
+                    const path *ctx)
 {
     ectx cc = *c;
     bool saved_stop = e->stop;
@@ -419,7 +519,7 @@ static void details(ev *e, const cnode *child, const amc_value *inst, const ectx
     e->stop = false;
     if (!e->in_detail) {
         e->budget = e->branch_details;
-        e->detail_ctx = kp->up;
+        e->detail_ctx = ctx;
     }
     e->in_detail++;
     (void)eval(e, child, inst, &cc, NULL);
@@ -800,10 +900,13 @@ KWFN(required)
     const ptab *t = &k->u.names.tab;
     size_t i = 0, nm = inst->u.obj.len;
     bool ok = true;
+    const objscan *os = k->u.names.pidx ? scan_of(e, n, inst) : NULL;
     (void)a;
-    if (t->n * nm <= 64) {
+    if (os || t->n * nm <= 64) {
         for (i = 0; i < t->n; i++) {
-            if (has_member(inst, t->keys[i], t->klens[i]))
+            int32_t p = os ? k->u.names.pidx[i] : -1;
+            if (p >= 0 ? (e->words[os->present_off + (size_t)p / 64] >> (p % 64)) & 1u
+                       : has_member(inst, t->keys[i], t->klens[i]))
                 continue;
             ok = false;
             report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_REQUIRED,
@@ -877,7 +980,7 @@ static bool follow(ev *e, const cnode *n, const ckw *k, const cnode *t, const am
                    const ectx *c, annot *a)
 {
     const frame *f = NULL;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     for (f = c->fr; f && f->inst == inst; f = f->up) {
         if (f->n == t) {
@@ -914,7 +1017,7 @@ KWFN(all_of)
 {
     size_t i = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     for (i = 0; i < k->u.list.n; i++) {
         path ip = {&kp, NULL, i};
         ectx cc = *c;
@@ -932,7 +1035,7 @@ KWFN(any_of)
 {
     size_t i = 0;
     bool any = false;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     cc.rec = false;
     for (i = 0; i < k->u.list.n && !halted(e); i++) {
@@ -958,7 +1061,7 @@ KWFN(any_of)
                "value matches none of the %zu \"anyOf\" schemas", k->u.list.n);
         for (i = 0; i < k->u.list.n; i++) {
             path ip = {&kp, NULL, i};
-            details(e, k->u.list.nodes[i], inst, c, &ip);
+            details(e, k->u.list.nodes[i], inst, c, &ip, &kp);
         }
     }
     return any;
@@ -967,7 +1070,7 @@ KWFN(any_of)
 KWFN(one_of)
 {
     size_t i = 0, nvalid = 0, first = 0, second = 0;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     cc.rec = false;
     for (i = 0; i < k->u.list.n && nvalid < 2 && !halted(e); i++) {
@@ -1002,7 +1105,7 @@ KWFN(one_of)
                    "value matches none of the %zu \"oneOf\" schemas", k->u.list.n);
             for (i = 0; i < k->u.list.n; i++) {
                 path ip = {&kp, NULL, i};
-                details(e, k->u.list.nodes[i], inst, c, &ip);
+                details(e, k->u.list.nodes[i], inst, c, &ip, &kp);
             }
         } else {
             report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_ONE_OF,
@@ -1015,7 +1118,7 @@ KWFN(one_of)
 
 KWFN(not )
 {
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     (void)a;
     cc.rec = false;
@@ -1031,7 +1134,7 @@ KWFN(not )
 
 KWFN(if)
 {
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     bool cond = false;
     (void)n;
@@ -1070,7 +1173,7 @@ KWFN(dependent_schemas)
     const ptab *t = &k->u.props.tab;
     size_t i = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)n;
     for (i = 0; i < t->n; i++) {
         path sp = {&kp, t->keys[i], t->klens[i]};
@@ -1091,14 +1194,20 @@ KWFN(properties)
 {
     size_t i = 0, idx = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
-    (void)n;
+    path kp = {c->kp, k->name, k->nlen};
+    const objscan *os = scan_of(e, n, inst);
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
         path sp, ip;
         ectx cc;
-        if (!amc_ptab_lookup(&k->u.props.tab, m->key, m->key_len, &idx))
+        if (os) {
+            uint32_t p1 = get32(e, os->pidx_off, i);
+            if (!p1)
+                continue;
+            idx = p1 - 1;
+        } else if (!amc_ptab_lookup(&k->u.props.tab, m->key, m->key_len, &idx)) {
             continue;
+        }
         annot_set(e, a, i);
         sp.up = &kp;
         sp.key = m->key;
@@ -1122,7 +1231,7 @@ KWFN(pattern_properties)
 {
     size_t i = 0, j = 0;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
         for (j = 0; j < k->u.pprops.n; j++) {
@@ -1153,7 +1262,8 @@ KWFN(additional_properties)
     size_t i = 0, j = 0, idx = 0;
     bool ok = true;
     const cnode *node = k->u.addl.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    const objscan *os = k->u.addl.props ? scan_of(e, n, inst) : NULL;
+    path kp = {c->kp, k->name, k->nlen};
     if (node->kind == 1) {
         if (a)
             a->all = true; /* together with properties and patternProperties: every member */
@@ -1164,8 +1274,9 @@ KWFN(additional_properties)
         path ip = {c->ip, m->key, m->key_len};
         ectx cc = *c;
         bool matched = false;
-        if (k->u.addl.props &&
-            amc_ptab_lookup(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx))
+        if (os ? get32(e, os->pidx_off, i) != 0
+               : (k->u.addl.props &&
+                  amc_ptab_lookup(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx)))
             continue;
         if (k->u.addl.pprops) {
             for (j = 0; j < k->u.addl.pprops->u.pprops.n && !matched; j++) {
@@ -1206,7 +1317,7 @@ KWFN(property_names)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)a;
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
@@ -1232,7 +1343,7 @@ KWFN(property_names)
                "property name \"%.*s\" is not allowed by \"propertyNames\"",
                (int)(m->key_len > 120 ? 120 : m->key_len), m->key);
         if (node->kind != 0)
-            details(e, node, &name, &cc, &kp);
+            details(e, node, &name, &cc, &kp, &kp);
         if (!go_on(e, c))
             return false;
     }
@@ -1243,7 +1354,7 @@ KWFN(prefix_items)
 {
     size_t i = 0, lim = inst->u.arr.len < k->u.list.n ? inst->u.arr.len : k->u.list.n;
     bool ok = true;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     (void)n;
     for (i = 0; i < lim; i++) {
         path sp = {&kp, NULL, i};
@@ -1266,11 +1377,13 @@ KWFN(items)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.items.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (inst->u.arr.len <= k->u.items.prefix)
         return true;
     if (a)
         a->all = true;
+    if (node->kind == 1)
+        return true;
     if (node->kind == 0) {
         path ip = {c->ip, NULL, k->u.items.prefix};
         ectx cc = *c;
@@ -1298,7 +1411,7 @@ KWFN(contains)
 {
     size_t i = 0;
     uint64_t count = 0, min = k->u.contains.min, max = k->u.contains.max;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     ectx cc = *c;
     cc.rec = false;
     cc.kp = &kp;
@@ -1340,7 +1453,7 @@ KWFN(unevaluated_properties)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (!a || a->all)
         return true;
     for (i = 0; i < inst->u.obj.len; i++) {
@@ -1377,7 +1490,7 @@ KWFN(unevaluated_items)
     size_t i = 0;
     bool ok = true;
     const cnode *node = k->u.node;
-    path kp = {c->kp, k->name, strlen(k->name)};
+    path kp = {c->kp, k->name, k->nlen};
     if (!a || a->all)
         return true;
     for (i = 0; i < inst->u.arr.len; i++) {
@@ -1431,6 +1544,8 @@ amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instan
     e.max_err = opts->max_errors;
     e.max_depth = opts->max_depth ? opts->max_depth : DEFAULT_MAX_DEPTH;
     e.branch_details = opts->branch_details ? opts->branch_details : DEFAULT_BRANCH_DETAILS;
+    e.words = e.inline_words;
+    e.capwords = sizeof e.inline_words / sizeof e.inline_words[0];
     amc_buf_init(&e.ib, 0);
     amc_buf_init(&e.kb, 0);
     amc_buf_init(&e.ab, 0);
@@ -1441,7 +1556,8 @@ amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instan
     amc_buf_release(&e.kb);
     amc_buf_release(&e.ab);
     amc_buf_release(&e.cb);
-    amc_xfree(e.words);
+    if (e.words != e.inline_words)
+        amc_xfree(e.words);
     if (e.fatal != AMC_OK) {
         *valid = false;
         return e.fatal;

@@ -376,6 +376,34 @@ static void test_all_errors_and_limits(void **state)
     fixture_free(&f);
 }
 
+/* positions of many errors, computed incrementally, equal amc_doc_pos() (CR, LF, CRLF, UTF-8) */
+static void test_error_positions(void **state)
+{
+    fixture f;
+    bool v = true;
+    size_t i = 0;
+    (void)state;
+    if (!reader_is_strict()) {
+        printf("note: positions not checked (the JSON reader in this build keeps no offsets)\n");
+        skip();
+    }
+    assert_int_equal(compile_text(&f, "{\"items\":{\"type\":\"string\"}}"), AMC_OK);
+    assert_int_equal(
+        validate_text(&f, "[\r\n 1,\r\n \"\xc3\xa9\", 2,\n\r 3, \"x\",\r\r4]", true, &v), AMC_OK);
+    assert_false(v);
+    assert_int_equal(amc_diags_count(f.ds), 4);
+    for (i = 0; i < 4; i++) {
+        const amc_diag *d = amc_diags_get(f.ds, i);
+        amc_pos want = amc_doc_pos(f.inst, d->at.offset);
+        if (d->at.line != want.line || d->at.col != want.col)
+            fail_msg("error %zu at offset %zu: %u:%u, want %u:%u", i, d->at.offset, d->at.line,
+                     d->at.col, want.line, want.col);
+    }
+    assert_int_equal(amc_diags_get(f.ds, 3)->at.line, 6); /* CRLF, CRLF, LF, CR, CR, CR */
+    assert_int_equal(amc_diags_get(f.ds, 3)->at.col, 0);
+    fixture_free(&f);
+}
+
 /* anyOf details are bounded and carry the context */
 static void test_branch_details(void **state)
 {
@@ -403,6 +431,22 @@ static void test_branch_details(void **state)
     for (i = 0; i < amc_diags_count(f.ds); i++)
         n += amc_diags_get(f.ds, i)->code == AMC_C_SCHEMA_REQUIRED;
     assert_int_equal(n, 4);
+    fixture_free(&f);
+    /* propertyNames: the name's error, then why, located at the member */
+    assert_int_equal(compile_text(&f, "{\"properties\":{\"o\":{\"propertyNames\":"
+                                      "{\"maxLength\":2}}}}"),
+                     AMC_OK);
+    assert_int_equal(validate_text(&f, "{\"o\":{\"abc\":1}}", true, &v), AMC_OK);
+    assert_false(v);
+    assert_int_equal(amc_diags_count(f.ds), 2);
+    assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_PROPERTY_NAMES);
+    assert_string_equal(amc_diags_get(f.ds, 0)->instance_ptr, "/o/abc");
+    assert_string_equal(amc_diags_get(f.ds, 0)->keyword_ptr, "/properties/o/propertyNames");
+    assert_int_equal(amc_diags_get(f.ds, 1)->code, AMC_C_SCHEMA_MAX_LENGTH);
+    assert_string_equal(amc_diags_get(f.ds, 1)->keyword_ptr,
+                        "/properties/o/propertyNames/maxLength");
+    assert_string_equal(amc_diags_get(f.ds, 1)->context,
+                        "while checking /properties/o/propertyNames");
     fixture_free(&f);
 }
 
@@ -472,6 +516,8 @@ static void test_compile_retry(void **state)
     assert_int_equal(amc_schema_compile(f.set, "http://x/r", f.ds, &s), AMC_EINVALID);
     assert_null(s);
     assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_REF_UNRESOLVED);
+    /* compile diagnostics name the keyword's absolute location (which document, where) */
+    assert_string_equal(amc_diags_get(f.ds, 0)->schema_uri, "http://x/r#/$ref");
     amc_diags_clear(f.ds);
     assert_int_equal(amc_schema_compile(f.set, "http://x/none", f.ds, &s), AMC_EINVALID);
     assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_NOT_FOUND);
@@ -746,6 +792,10 @@ static void test_vocabulary(void **state)
     assert_int_equal(amc_schema_compile(set, "http://x/t", ds, &s), AMC_EINVALID);
     assert_int_equal(amc_diags_get(ds, amc_diags_count(ds) - 1)->code,
                      AMC_C_SCHEMA_VOCAB_UNSUPPORTED);
+    /* and again: nothing of the failed attempt is cached */
+    amc_diags_clear(ds);
+    assert_int_equal(amc_schema_compile(set, "http://x/t", ds, &s), AMC_EINVALID);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_SCHEMA_VOCAB_UNSUPPORTED);
     amc_doc_free(doc);
     amc_diags_free(ds);
     amc_schema_set_free(set);
@@ -846,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_validate_table),
         cmocka_unit_test(test_output_locations),
         cmocka_unit_test(test_all_errors_and_limits),
+        cmocka_unit_test(test_error_positions),
         cmocka_unit_test(test_branch_details),
         cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_compile_retry),

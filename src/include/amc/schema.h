@@ -121,7 +121,8 @@ typedef struct amc_validate_opts {
     bool format_assert;      /**< "format" asserts (known formats only; unknown formats pass) */
     bool all_errors;         /**< true: report every failure; false: stop at the first one */
     uint32_t max_errors;     /**< stop after this many failures (0: only the diags limit) */
-    uint32_t max_depth;      /**< nested schema evaluations (0: default 1000) */
+    uint32_t max_depth;      /**< nested schema evaluations (0: default 1000); evaluation
+                                  recurses, each level takes under 1 KiB of stack */
     uint32_t branch_details; /**< failures shown per failing anyOf/oneOf branch (0: default
                                   3; UINT32_MAX: all) */
 } amc_validate_opts;
@@ -190,7 +191,8 @@ typedef bool (*amc_schema_walk_fn)(void *userdata, const amc_schema_node_info *i
  * Visits every subschema of the document registered under doc_uri in document order, following
  * the 2020-12 applicator keywords (values of unknown keywords are not schemas and are not
  * visited; neither are enum/const/default/examples).
- * @returns AMC_OK, AMC_EINVALID if no such document, AMC_ENOMEM.
+ * @returns AMC_OK, AMC_EINVALID if no such document, AMC_ELIMIT if subschemas nest deeper than
+ *          2048, AMC_ENOMEM.
  */
 AMC_API amc_status amc_schema_walk(amc_schema_set *set, const char *doc_uri, amc_schema_walk_fn fn,
                                    void *userdata);
