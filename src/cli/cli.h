@@ -47,5 +47,22 @@ bool cli_use_color(FILE *f);
 
 /* Prints "file:line:col: severity[CODE]: message" for one diagnostic. */
 void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool color);
+/* One diagnostic as a new json-c object (the shape of --format json). */
+struct json_object *cli_diag_to_json(const amc_diag *d);
+/* SARIF reports: declares codes lo..hi as rules even if no result uses them (no-op for the
+ * other formats). */
+void cli_report_declare_rules(cli_report *r, int lo, int hi);
+
+/* SARIF 2.1.0 log builder (cli_sarif.c); cli_report uses it for --format sarif. */
+typedef struct cli_sarif cli_sarif;
+cli_sarif *cli_sarif_new(void);
+void cli_sarif_declare_rules(cli_sarif *s, int lo, int hi);
+/* Adds one result per diagnostic, located in file (the path as the user gave it). */
+void cli_sarif_add_diag(cli_sarif *s, const char *file, const amc_diag *d);
+void cli_sarif_add(cli_sarif *s, const char *file, const amc_diags *ds);
+/* Writes the log to out and frees s. success: invocations[0].executionSuccessful. */
+void cli_sarif_finish(cli_sarif *s, FILE *out, bool success);
+/* Frees s without writing. NULL: no-op. */
+void cli_sarif_free(cli_sarif *s);
 
 #endif

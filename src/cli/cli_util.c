@@ -137,6 +137,7 @@ struct cli_report {
     FILE *out;
     bool color;
     json_object *files; /* json: array of {file, valid, diagnostics[]} */
+    cli_sarif *sarif;   /* sarif: the log being built */
 };
 
 cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command)
@@ -148,7 +149,9 @@ cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command)
     r->fmt = fmt;
     r->out = out;
     r->color = fmt == CLI_FMT_TEXT && cli_use_color(out);
-    if (fmt != CLI_FMT_TEXT)
+    if (fmt == CLI_FMT_SARIF)
+        r->sarif = cli_sarif_new();
+    else if (fmt != CLI_FMT_TEXT)
         r->files = json_object_new_array();
     return r;
 }
@@ -168,7 +171,6 @@ static void add_str(json_object *o, const char *k, const char *v)
         json_object_object_add(o, k, json_object_new_string(v));
 }
 
-json_object *cli_diag_to_json(const amc_diag *d);
 json_object *cli_diag_to_json(const amc_diag *d)
 {
     json_object *o = json_object_new_object();
@@ -196,6 +198,10 @@ void cli_report_file(cli_report *r, const char *file, const amc_diags *ds)
     size_t i = 0, n = amc_diags_count(ds);
     if (!r)
         return;
+    if (r->sarif) {
+        cli_sarif_add(r->sarif, file, ds);
+        return;
+    }
     if (r->fmt == CLI_FMT_TEXT) {
         for (i = 0; i < n; i++)
             cli_print_diag_text(r->out, file, amc_diags_get(ds, i), r->color);
@@ -219,10 +225,18 @@ void cli_report_file(cli_report *r, const char *file, const amc_diags *ds)
     }
 }
 
+void cli_report_declare_rules(cli_report *r, int lo, int hi)
+{
+    if (r && r->sarif)
+        cli_sarif_declare_rules(r->sarif, lo, hi);
+}
+
 void cli_report_finish(cli_report *r)
 {
     if (!r)
         return;
+    if (r->sarif)
+        cli_sarif_finish(r->sarif, r->out, true);
     if (r->files) {
         json_object *root = json_object_new_object();
         json_object_object_add(root, "tool", json_object_new_string("amc"));

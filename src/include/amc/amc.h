@@ -20,5 +20,6 @@
 #include "amc/date.h"
 #include "amc/jcs.h"
 #include "amc/schema.h"
+#include "amc/lint.h"
 
 #endif

@@ -1,0 +1,313 @@
+/*
+ * test_lint.c - the schema linter (amc/lint.h, src/schema/lint.c): keyword suggestions, the
+ * edit distance, rule metadata, and amc_schema_lint() on small schemas (exact codes, pointers,
+ * severities and positions). The CLI behaviour of every rule is in tests/cli/lint_schema.test.
+ * Edit-distance rows: the classic Levenshtein examples (kitten/sitting) plus transpositions,
+ * which optimal string alignment counts as one edit (Damerau 1964).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "schema/lint_int.h"
+
+static void test_osa_distance(void **state)
+{
+    static const struct tcase {
+        const char *name, *a, *b;
+        size_t want;
+    } cases[] = {
+        {"equal", "minLength", "minLength", 0},
+        {"transposition", "minLenght", "minLength", 1},
+        {"transposition-short", "tpye", "type", 1},
+        {"case-folded", "MINLENGTH", "minLength", 0},
+        {"kitten-sitting", "kitten", "sitting", 3},
+        {"empty-left", "", "abc", 3},
+        {"empty-right", "abc", "", 3},
+        {"insertion", "requred", "required", 1},
+        {"substitution", "itens", "items", 1},
+        {"too-long", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "a",
+         (size_t)-1},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t got =
+            amc_lint_osa_distance(cases[i].a, strlen(cases[i].a), cases[i].b, strlen(cases[i].b));
+        if (got != cases[i].want)
+            fail_msg("%s: distance %zu, want %zu", cases[i].name, got, cases[i].want);
+    }
+}
+
+static void test_suggest_keyword(void **state)
+{
+    static const struct tcase {
+        const char *in, *want; /* want NULL: no suggestion */
+    } cases[] = {
+        {"minLenght", "minLength"},
+        {"maxlength", "maxLength"},
+        {"itmes", "items"},
+        {"requried", "required"},
+        {"tpye", "type"},
+        {"additionalProperty", "additionalProperties"},
+        {"definitions", "$defs"},
+        {"dependencies", "dependentRequired"},
+        {"additionalItems", "items"},
+        {"$recursiveRef", "$dynamicRef"},
+        {"id", "$id"},
+        {"nullable", NULL},
+        {"xyzzy", NULL},
+        {"x", NULL},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *got = amc_lint_suggest_keyword(cases[i].in, strlen(cases[i].in));
+        if ((got == NULL) != (cases[i].want == NULL) || (got && strcmp(got, cases[i].want) != 0))
+            fail_msg("%s: suggested %s, want %s", cases[i].in, got ? got : "(none)",
+                     cases[i].want ? cases[i].want : "(none)");
+    }
+    assert_null(amc_lint_suggest_keyword(NULL, 0));
+}
+
+static void test_rule_metadata(void **state)
+{
+    size_t k = 0, rules = 0;
+    (void)state;
+    for (k = 0; k < AMC_CODE_COUNT; k++) {
+        amc_code c = amc_code_at(k);
+        if (!amc_lint_is_rule(c)) {
+            assert_null(amc_lint_rule_help(c));
+            continue;
+        }
+        rules++;
+        if (!amc_lint_rule_help(c) || strlen(amc_lint_rule_help(c)) < 80)
+            fail_msg("%s: no long description", amc_code_id(c));
+        if (strncmp(amc_code_id(c), "LINT_", 5) != 0)
+            fail_msg("%s: lint rules are LINT_*", amc_code_id(c));
+    }
+    assert_int_equal(rules, 13);
+    assert_true(amc_lint_is_rule(AMC_C_LINT_DIALECT));
+    assert_false(amc_lint_is_rule(AMC_C_SCHEMA_TYPE));
+    assert_true(amc_lint_format_known("date-time", 9));
+    assert_true(amc_lint_format_known("json-pointer", 12));
+    assert_false(amc_lint_format_known("datetime", 8));
+    assert_false(amc_lint_format_known("date-tim", 8));
+}
+
+#define S2020 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+
+/* One expected finding: code, JSON Pointer, severity, and where it is: the first occurrence of
+ * `at` in the schema text (single-line schemas, so line 0 and col == byte offset). */
+typedef struct want {
+    amc_code code;
+    const char *ptr;
+    amc_severity sev;
+    const char *at;
+} want;
+
+static const struct lcase {
+    const char *name;
+    const char *schema;
+    const amc_code *disable; /* zero-terminated, or NULL */
+    amc_code raise;          /* a code whose severity becomes error, or 0 */
+    want w[4];
+    size_t n;
+} lcases[] = {
+    {"clean",
+     S2020 "\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}",
+     NULL,
+     0,
+     {{0, NULL, 0, NULL}},
+     0},
+    {"typo",
+     S2020 "\"minLenght\":1}",
+     NULL,
+     0,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/minLenght", AMC_SEV_WARNING, "\"minLenght\""}},
+     1},
+    {"typo-disabled",
+     S2020 "\"minLenght\":1}",
+     (const amc_code[]){AMC_C_LINT_UNKNOWN_KEYWORD, (amc_code)0},
+     0,
+     {{0, NULL, 0, NULL}},
+     0},
+    {"typo-raised",
+     S2020 "\"minLenght\":1}",
+     NULL,
+     AMC_C_LINT_UNKNOWN_KEYWORD,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/minLenght", AMC_SEV_ERROR, "\"minLenght\""}},
+     1},
+    {"extension-keyword", S2020 "\"x-owner\":\"me\"}", NULL, 0, {{0, NULL, 0, NULL}}, 0},
+    {"no-dialect",
+     "{\"type\":\"string\"}",
+     NULL,
+     0,
+     {{AMC_C_LINT_DIALECT, "", AMC_SEV_INFO, "{"}},
+     1},
+    {"bounds",
+     S2020 "\"minimum\":3,\"maximum\":2}",
+     NULL,
+     0,
+     {{AMC_C_LINT_BOUNDS_CONTRADICTORY, "/minimum", AMC_SEV_ERROR, "\"minimum\""}},
+     1},
+    {"bounds-equal-ok", S2020 "\"minimum\":2,\"maximum\":2.0}", NULL, 0, {{0, NULL, 0, NULL}}, 0},
+    {"bounds-big-integers",
+     S2020 "\"minimum\":9007199254740993,\"maximum\":9007199254740992}",
+     NULL,
+     0,
+     {{AMC_C_LINT_BOUNDS_CONTRADICTORY, "/minimum", AMC_SEV_ERROR, "\"minimum\""}},
+     1},
+    {"required-impossible",
+     S2020 "\"additionalProperties\":false,\"properties\":{\"a\":true},\"required\":[\"a\",\"b\"]}",
+     NULL,
+     0,
+     {{AMC_C_LINT_REQUIRED_IMPOSSIBLE, "/required/1", AMC_SEV_ERROR, "\"b\"]"}},
+     1},
+    {"required-pattern-ok",
+     S2020
+     "\"additionalProperties\":false,\"patternProperties\":{\"^b\":true},\"required\":[\"bb\"]}",
+     NULL,
+     0,
+     {{0, NULL, 0, NULL}},
+     0},
+    {"enum-duplicate",
+     S2020 "\"enum\":[1,\"x\",1.0]}",
+     NULL,
+     0,
+     {{AMC_C_LINT_ENUM_DUPLICATE, "/enum/2", AMC_SEV_WARNING, "1.0"}},
+     1},
+    {"property-in-branch",
+     S2020 "\"additionalProperties\":false,\"allOf\":[{\"properties\":{\"p\":true}}]}",
+     NULL,
+     0,
+     {{AMC_C_LINT_PROPERTY_IN_BRANCH, "/allOf/0/properties/p", AMC_SEV_WARNING, "\"p\""}},
+     1},
+    {"ref-unresolved",
+     S2020 "\"$ref\":\"#/$defs/none\"}",
+     NULL,
+     0,
+     {{AMC_C_LINT_REF_UNRESOLVED, "/$ref", AMC_SEV_ERROR, "\"#/$defs/none\""}},
+     1},
+    {"format-unknown",
+     S2020 "\"format\":\"datetime\"}",
+     NULL,
+     0,
+     {{AMC_C_LINT_FORMAT_UNKNOWN, "/format", AMC_SEV_WARNING, "\"datetime\""}},
+     1},
+    {"type-mismatch",
+     S2020 "\"type\":\"integer\",\"minLength\":1}",
+     NULL,
+     0,
+     {{AMC_C_LINT_KEYWORD_TYPE_MISMATCH, "/minLength", AMC_SEV_WARNING, "\"minLength\""}},
+     1},
+    {"meta-schema",
+     S2020 "\"minLength\":\"x\"}",
+     NULL,
+     0,
+     {{AMC_C_LINT_META_SCHEMA, "/minLength", AMC_SEV_ERROR, "\"x\""}},
+     1},
+    {"definitions-reached-by-ref",
+     S2020 "\"$ref\":\"#/definitions/a\",\"definitions\":{\"a\":{\"maxLenght\":1}}}",
+     NULL,
+     0,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions", AMC_SEV_WARNING, "\"definitions\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions/a/maxLenght", AMC_SEV_WARNING, "\"maxLenght\""}},
+     2},
+};
+
+static void test_lint_cases(void **state)
+{
+    size_t i = 0, j = 0;
+    (void)state;
+    for (i = 0; i < sizeof lcases / sizeof lcases[0]; i++) {
+        const struct lcase *c = &lcases[i];
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        amc_diags *ds = amc_diags_new(0);
+        amc_lint_opts opts = AMC_LINT_OPTS_DEFAULT;
+        amc_lint_severity raise;
+        const char *uri = NULL;
+        const amc_doc *doc = NULL;
+        size_t nd = 0;
+        char ruri[64];
+        assert_non_null(set);
+        assert_non_null(ds);
+        snprintf(ruri, sizeof ruri, "https://test.invalid/%zu.json", i);
+        if (amc_schema_set_add(set, ruri, c->schema, strlen(c->schema), ds, &uri) != AMC_OK)
+            fail_msg("%s: the schema was not added", c->name);
+        if (c->disable) {
+            opts.disable = c->disable;
+            while (c->disable[nd])
+                nd++;
+            opts.n_disable = nd;
+        }
+        if (c->raise) {
+            raise.code = c->raise;
+            raise.sev = AMC_SEV_ERROR;
+            opts.severity = &raise;
+            opts.n_severity = 1;
+        }
+        if (amc_schema_lint(set, uri, &opts, ds) != AMC_OK)
+            fail_msg("%s: amc_schema_lint failed", c->name);
+        doc = amc_schema_set_doc(set, uri);
+        if (amc_diags_count(ds) != c->n) {
+            for (j = 0; j < amc_diags_count(ds); j++)
+                print_message("  %s: got %s %s\n", c->name, amc_code_id(amc_diags_get(ds, j)->code),
+                              amc_diags_get(ds, j)->message);
+            fail_msg("%s: %zu findings, want %zu", c->name, amc_diags_count(ds), c->n);
+        }
+        for (j = 0; j < c->n; j++) {
+            const amc_diag *d = amc_diags_get(ds, j);
+            const char *at = strstr(c->schema, c->w[j].at);
+            size_t off = (size_t)(at - c->schema);
+            if (d->code != c->w[j].code)
+                fail_msg("%s[%zu]: code %s, want %s", c->name, j, amc_code_id(d->code),
+                         amc_code_id(c->w[j].code));
+            if (d->sev != c->w[j].sev)
+                fail_msg("%s[%zu]: severity %d, want %d", c->name, j, (int)d->sev,
+                         (int)c->w[j].sev);
+            if (!d->instance_ptr || strcmp(d->instance_ptr, c->w[j].ptr) != 0)
+                fail_msg("%s[%zu]: pointer %s, want %s", c->name, j,
+                         d->instance_ptr ? d->instance_ptr : "(none)", c->w[j].ptr);
+            /* the provisional json-c reader of unmerged branches keeps no source positions */
+            if (amc_doc_source(doc, NULL) &&
+                (d->at.offset != off || d->at.line != 0 || d->at.col != off))
+                fail_msg("%s[%zu]: at %zu (%u:%u), want offset %zu", c->name, j, d->at.offset,
+                         d->at.line, d->at.col, off);
+        }
+        amc_diags_free(ds);
+        amc_schema_set_free(set);
+    }
+}
+
+static void test_lint_errors(void **state)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    (void)state;
+    assert_int_equal(amc_schema_lint(set, "https://nowhere.invalid/x.json", NULL, ds),
+                     AMC_EINVALID);
+    assert_int_equal(amc_schema_lint(NULL, "x", NULL, ds), AMC_EUSAGE);
+    assert_int_equal(amc_schema_lint(set, NULL, NULL, ds), AMC_EUSAGE);
+    assert_int_equal(amc_schema_lint(set, "x", NULL, NULL), AMC_EUSAGE);
+    assert_int_equal(amc_diags_count(ds), 0);
+    /* the embedded 2020-12 meta-schema itself lints without errors */
+    assert_int_equal(amc_schema_lint(set, AMC_SCHEMA_DRAFT2020_12, NULL, ds), AMC_OK);
+    assert_int_equal(amc_diags_errors(ds), 0);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_osa_distance),  cmocka_unit_test(test_suggest_keyword),
+        cmocka_unit_test(test_rule_metadata), cmocka_unit_test(test_lint_cases),
+        cmocka_unit_test(test_lint_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
