@@ -16,6 +16,26 @@ static const cli_cmd commands[] = {
 #undef CLI_COMMAND
 };
 
+/* One-line summaries for the usage text (commands without one are listed bare). */
+static const struct {
+    const char *name, *summary;
+} summaries[] = {
+    {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
+    {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
+    {"rules", "list every diagnostic code"},
+    {"validate", "validate messages against JSON Schemas (or protocol profiles)"},
+    {"version", "print the versions of amc and its libraries"},
+};
+
+static const char *summary_of(const char *name)
+{
+    size_t i = 0;
+    for (i = 0; i < sizeof summaries / sizeof summaries[0]; i++)
+        if (!strcmp(summaries[i].name, name))
+            return summaries[i].summary;
+    return "";
+}
+
 static void usage(FILE *f)
 {
     size_t i = 0;
@@ -24,7 +44,7 @@ static void usage(FILE *f)
             "amc - Agent Message Conformance kit %s\n\ncommands:\n",
             amc_version());
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %s\n", commands[i].name);
+        fprintf(f, "  %-12s %s\n", commands[i].name, summary_of(commands[i].name));
     fprintf(f, "\nRun 'amc <command> --help' for a command's options.\n");
 }
 

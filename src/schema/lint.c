@@ -48,9 +48,6 @@
 #include "lint_int.h"
 #include "schema_int.h"
 #include "uri_int.h"
-#if !__has_include("regex_int.h")
-#include "zz_tmp_lint_shims.h" /* TEMPORARY: removed at merge */
-#endif
 
 /* ---- rule documentation ---- */
 
