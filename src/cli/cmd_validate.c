@@ -47,6 +47,7 @@ typedef struct vstate {
     cli_report *rep;
     amc_diags *ds;
     size_t n_valid, n_invalid, n_unparseable;
+    size_t n_inputs; /* files (or stdin) read */
     bool io_error;
     bool any_warning;
 } vstate;
@@ -378,9 +379,14 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
 {
     struct stat st;
     if (strcmp(path, "-") != 0 && !from_dir && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        size_t before = v->n_inputs;
         validate_dir(v, path);
+        if (v->n_inputs == before)
+            fprintf(stderr, "amc validate: %s: warning: no %s file in this directory\n", path,
+                    v->jsonl ? "*.jsonl or *.ndjson" : "*.json, *.yaml or *.yml");
         return;
     }
+    v->n_inputs++;
     if (v->jsonl)
         validate_jsonl(v, path);
     else
