@@ -648,6 +648,10 @@ const ST = ["stateful"];
   add({ id: "mailbox-dup-004-valid-same-msg-id-other-sender", rule: U2, tags: [...ST, "dedup", "decision"], verdict: "valid", codes: [], absent: [DUP],
     description: "claude uses the msg_id codex used: the receipt key is (sender_id, msg_id), so these are two messages.",
     session: [r, other] });
+  const resent = RR("dup-005-resent", { task: t, payload: P.review(t, "codex") });
+  add({ id: "mailbox-dup-005-valid-resent-new-msg-id", rule: U1, tags: [...ST, "dedup"], verdict: "valid", codes: [], absent: [CONF, NR],
+    description: "codex sends the same review again as a new message (new msg_id and nonce): not a redelivery, no warning.",
+    session: [r, resent] });
   const changed = RR("dup-003-orig", { task: t, payload: P.review(t, "codex", { verdict: "FAIL", next_action: "rework" }) });
   add({ id: "mailbox-conflict-001-same-msg-id-new-content", rule: U2, tags: [...ST, "dedup", "security"], verdict: "invalid", codes: [CONF], absent: [DUP],
     description: "codex sends msg_id again (same nonce) with verdict FAIL instead of PASS, correctly signed: MSG_ID_CONFLICT. The implementation would ack it as a duplicate no-op.",
