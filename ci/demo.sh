@@ -7,8 +7,10 @@ bash ci/install-deps.sh
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C build/release amc-cli >/dev/null
 AMC=build/release/amc
+B=""; E=""
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then B=$'\033[1m'; E=$'\033[0m'; fi
 show() {
-  printf '\n\033[1m$ amc %s\033[0m\n' "$*"
+  printf '\n%s$ amc %s%s\n' "$B" "$*" "$E"
   set +e; "$AMC" "$@"; local rc=$?; set -e
   printf '(exit status %d)\n' "$rc"
 }
@@ -30,6 +32,7 @@ if "$AMC" validate --help >/dev/null 2>&1; then
   show validate --schema examples/schemas/mailbox-envelope.v1.schema.json \
        --schema examples/schemas/review-result.v1.schema.json \
        --schema examples/schemas/aggregation-result.v1.schema.json \
-       examples/messages/envelope.json examples/bad/duplicate-from.json
+       examples/messages/envelope.json examples/bad/envelope-schema-errors.json \
+       examples/bad/duplicate-from.json
 fi
 echo; echo "Next: 'amc --help', 'amc rules', README.md."
