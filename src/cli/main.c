@@ -22,8 +22,8 @@ static const struct {
 } summaries[] = {
     {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
     {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
-    {"rules", "list every diagnostic code"},
-    {"validate", "validate messages against JSON Schemas"},
+    {"rules", "list every diagnostic code, or a profile's rule catalog"},
+    {"validate", "validate messages against JSON Schemas or a protocol profile"},
     {"version", "print the versions of amc and its libraries"},
 };
 

@@ -1,0 +1,15 @@
+# Compares `${AMC} rules --profile ${PROFILE} --format markdown` with ${DOC}.
+execute_process(COMMAND ${AMC} rules --profile ${PROFILE} --format markdown
+                OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "amc rules --profile ${PROFILE} failed (${rc})")
+endif()
+if(EXISTS ${DOC})
+  file(READ ${DOC} want)
+else()
+  set(want "")
+endif()
+if(NOT out STREQUAL want)
+  message(FATAL_ERROR "${DOC} is out of date. Regenerate it with:\n  ${AMC} rules --profile ${PROFILE} --format markdown > ${DOC}")
+endif()
+message(STATUS "${DOC} is current")
