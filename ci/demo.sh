@@ -19,16 +19,19 @@ echo "amc $("$AMC" version | head -1 | cut -d' ' -f2) built at $AMC"
 echo; echo "== 1. An IGNITE message (MIME headers + YAML body) as normalized JSON"
 show parse examples/messages/task_assignment_1763794243123456.mime
 
-echo; echo "== 2. Malformed JSON: every defect gets file:line:col, a code and a reason"
+echo; echo "== 2. An IGNITE queue directory checked against the IGNITE profile (every rule names its ID)"
+show validate --profile ignite examples/ignite-workspace
+
+echo; echo "== 3. Malformed JSON: every defect gets file:line:col, a code and a reason"
 show parse examples/bad/duplicate-from.json
 show parse examples/bad/trailing-comma.json
 show parse examples/bad/nan.json
 
-echo; echo "== 3. YAML that YAML 1.1 readers (PyYAML) would read differently"
+echo; echo "== 4. YAML that YAML 1.1 readers (PyYAML) would read differently"
 show parse examples/bad/yaml11-booleans.yaml
 
 if "$AMC" validate --help >/dev/null 2>&1; then
-  echo; echo "== 4. A mailbox envelope against JSON Schema 2020-12 (bundled copy of the public schemas)"
+  echo; echo "== 5. A mailbox envelope against JSON Schema 2020-12 (bundled copy of the public schemas)"
   show validate --schema examples/schemas/mailbox-envelope.v1.schema.json \
        --schema examples/schemas/review-result.v1.schema.json \
        --schema examples/schemas/aggregation-result.v1.schema.json \
