@@ -19,7 +19,7 @@ echo "amc $("$AMC" version | head -1 | cut -d' ' -f2) built at $AMC"
 echo; echo "== 1. An IGNITE message (MIME headers + YAML body) as normalized JSON"
 show parse examples/messages/task_assignment_1763794243123456.mime
 
-echo; echo "== 2. An IGNITE queue directory checked against the IGNITE profile (every rule names its ID)"
+echo; echo "== 2. An IGNITE queue directory checked against the IGNITE profile (see: amc rules --profile ignite)"
 show validate --profile ignite examples/ignite-workspace
 
 echo; echo "== 3. Malformed JSON: every defect gets file:line:col, a code and a reason"
