@@ -415,8 +415,13 @@ static void report(ev *e, const ectx *c, const cnode *n, const char *kw, const p
     st = put_path(&e->ib, c->ip);
     if (st == AMC_OK)
         st = put_path(&e->kb, kp);
+    /* "<uri>#<ptr>" without a printf: an invalid message spends most of its cost here */
     if (st == AMC_OK)
-        st = amc_buf_printf(&e->ab, "%s#%s", n->loc->res->uri, n->loc->ptr);
+        st = amc_buf_puts(&e->ab, n->loc->res->uri);
+    if (st == AMC_OK)
+        st = amc_buf_putc(&e->ab, '#');
+    if (st == AMC_OK)
+        st = amc_buf_puts(&e->ab, n->loc->ptr);
     if (st == AMC_OK && kw)
         st = amc_ptr_push_key(&e->ab, kw, strlen(kw));
     if (st == AMC_OK && kw && seg)
