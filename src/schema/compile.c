@@ -725,7 +725,7 @@ static bool build_ptab(cstate *cs, ptab *t, const char **keys, size_t *klens, si
         return false;
     }
     for (i = 0; i < n; i++) {
-        size_t h = (size_t)amc_hash_bytes(keys[i], klens[i]) & (cap - 1);
+        size_t h = (size_t)amc_hash_name(keys[i], klens[i]) & (cap - 1);
         bool dup = false;
         while (t->slots[h]) {
             size_t j = t->slots[h] - 1;
@@ -739,23 +739,6 @@ static bool build_ptab(cstate *cs, ptab *t, const char **keys, size_t *klens, si
             t->slots[h] = (uint32_t)(i + 1);
     }
     return true;
-}
-
-bool amc_ptab_lookup(const ptab *t, const char *key, size_t klen, size_t *idx)
-{
-    size_t h = 0;
-    if (!t->n)
-        return false;
-    h = (size_t)amc_hash_bytes(key, klen) & (t->cap - 1);
-    while (t->slots[h]) {
-        size_t j = t->slots[h] - 1;
-        if (t->klens[j] == klen && !memcmp(t->keys[j], key, klen)) {
-            *idx = j;
-            return true;
-        }
-        h = (h + 1) & (t->cap - 1);
-    }
-    return false;
 }
 
 static bool string_array(const amc_value *v)
@@ -1104,9 +1087,14 @@ static void compile_node(cstate *cs, cnode *n)
     (void)props;
     (void)pprops;
     (void)addl;
-    for (i = 0; i < nk; i++)
+    n->leaf = true;
+    for (i = 0; i < nk; i++) {
         if (n->kw[i].fn == amc_kw_properties)
             n->props = &n->kw[i];
+        if (amc_skw_subkind(n->kw[i].name, n->kw[i].nlen) != 0 || n->kw[i].fn == amc_kw_ref ||
+            n->kw[i].fn == amc_kw_dynamic_ref)
+            n->leaf = false;
+    }
     for (i = 0; i < nk; i++) {
         ckw *k = &n->kw[i];
         if (k->fn == amc_kw_required && n->props) {
@@ -1136,6 +1124,18 @@ static void compile_node(cstate *cs, cnode *n)
                     k->u.addl.pprops = &n->kw[j];
             }
         }
+    }
+    /* The member scan (validate.c) pays off only when it is shared with required or
+     * additionalProperties; "properties" alone (an if/then discriminator) looks names up
+     * itself, more cheaply than building the scan. */
+    if (n->props) {
+        bool shared = false;
+        for (i = 0; i < nk; i++)
+            if ((n->kw[i].fn == amc_kw_required && n->kw[i].u.names.pidx) ||
+                (n->kw[i].fn == amc_kw_additional_properties && n->kw[i].u.addl.props))
+                shared = true;
+        if (!shared)
+            n->props = NULL;
     }
 out:
     cs->cur = NULL;

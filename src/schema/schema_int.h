@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "amc/schema.h"
 #include "core/arena_int.h"
 #include "core/num_int.h"
@@ -185,9 +186,12 @@ struct cnode {
     uint8_t kind; /* 0 false, 1 true, 2 object */
     bool uneval;  /* has unevaluatedProperties/unevaluatedItems: collects annotations */
     bool compiled;
+    bool leaf; /* no applicator keyword ($ref included): eval runs it without scope, frame,
+                  member scan or annotations (validate.c) */
     uint32_t nkw;
     ckw *kw;
-    const ckw *props; /* the "properties" entry of kw, if any (validation scans members once) */
+    const ckw *props; /* the "properties" entry of kw when required or additionalProperties are
+                         there too (validation scans the members once for all three) */
 };
 
 struct amc_schema {
@@ -221,6 +225,46 @@ amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, am
  * 3 array of schemas. */
 int amc_skw_subkind(const char *k, size_t n);
 
-/* ---- validate.c ---- */
-bool amc_ptab_lookup(const ptab *t, const char *key, size_t klen, size_t *idx);
+/* ---- name tables (built in compile.c, looked up mostly by validate.c) ---- */
+/* memcmp(a, b, n) == 0 for short names, inline: most property names are under 16 bytes, and a
+ * call to the library memcmp cost more than the comparison itself. */
+static inline bool amc_name_eq(const char *a, const char *b, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t x = 0, y = 0, u = 0, v = 0;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        memcpy(&u, a + n - 8, 8);
+        memcpy(&v, b + n - 8, 8);
+        return x == y && u == v;
+    }
+    if (n >= 4 && n < 8) {
+        uint32_t x = 0, y = 0, u = 0, v = 0;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        memcpy(&u, a + n - 4, 4);
+        memcpy(&v, b + n - 4, 4);
+        return x == y && u == v;
+    }
+    return memcmp(a, b, n) == 0;
+}
+
+/* Index of a name in a table: inline because validation calls it for every member name of an
+ * instance object (see amc_hash_name). Duplicate names map to their first occurrence. */
+static inline bool amc_ptab_lookup(const ptab *t, const char *key, size_t klen, size_t *idx)
+{
+    size_t h = 0;
+    if (!t->n)
+        return false;
+    h = (size_t)amc_hash_name(key, klen) & (t->cap - 1);
+    while (t->slots[h]) {
+        size_t j = t->slots[h] - 1;
+        if (t->klens[j] == klen && amc_name_eq(t->keys[j], key, klen)) {
+            *idx = j;
+            return true;
+        }
+        h = (h + 1) & (t->cap - 1);
+    }
+    return false;
+}
 #endif

@@ -37,6 +37,7 @@
  */
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "core/buf_int.h"
@@ -47,6 +48,8 @@
 #define TYPE_INTEGER           (1u << 8)
 #define DEFAULT_MAX_DEPTH      1000u
 #define DEFAULT_BRANCH_DETAILS 3u
+/* Name tables this small are searched linearly by scan_object (see there). */
+#define SMALL_PTAB 4u
 
 /* A JSON Pointer as a linked list of segments, innermost first. key == NULL: an index. */
 typedef struct path {
@@ -110,6 +113,8 @@ typedef struct objscan {
     const amc_value *inst;
     size_t pidx_off;    /* words: two 32-bit entries per word */
     size_t present_off; /* words: one bit per property */
+    size_t nmatch;      /* members that have a property */
+    size_t first;       /* index of the first such member (m when none) */
 } objscan;
 
 /* ---- scratch annotations ---- */
@@ -181,6 +186,15 @@ static void set32(ev *e, size_t off, size_t i, uint32_t v)
     e->words[off + i / 2] |= (uint64_t)v << (32 * (i % 2));
 }
 
+/* Member i has property idx. */
+static void scan_hit(ev *e, objscan *os, size_t i, size_t idx)
+{
+    set32(e, os->pidx_off, i, (uint32_t)idx + 1);
+    e->words[os->present_off + idx / 64] |= (uint64_t)1 << (idx % 64);
+    if (!os->nmatch++ || i < os->first)
+        os->first = i;
+}
+
 static bool scan_object(ev *e, const cnode *n, const amc_value *inst, objscan *os)
 {
     const ptab *t = &n->props->u.props.tab;
@@ -192,14 +206,59 @@ static bool scan_object(ev *e, const cnode *n, const amc_value *inst, objscan *o
     os->inst = inst;
     os->pidx_off = tmp.off;
     os->present_off = tmp.off + (m + 1) / 2;
+    os->nmatch = 0;
+    os->first = m;
+    if (t->n <= SMALL_PTAB) {
+        /* A few names (typically an if/then discriminator such as {"type": {"const": ...}}):
+         * looking each name up among the members by length, and comparing bytes only on equal
+         * lengths, is cheaper than hashing every member name. A member already matched keeps
+         * its index: duplicate names map to their first occurrence, as in the table. */
+        for (idx = 0; idx < t->n; idx++) {
+            const char *name = t->keys[idx];
+            size_t nlen = t->klens[idx];
+            for (i = 0; i < m; i++) {
+                const amc_member *mb = &inst->u.obj.members[i];
+                if (mb->key_len == nlen && amc_name_eq(mb->key, name, nlen) &&
+                    !get32(e, os->pidx_off, i))
+                    scan_hit(e, os, i, idx);
+            }
+        }
+        return true;
+    }
     for (i = 0; i < m; i++) {
         const amc_member *mb = &inst->u.obj.members[i];
-        if (amc_ptab_lookup(t, mb->key, mb->key_len, &idx)) {
-            set32(e, os->pidx_off, i, (uint32_t)idx + 1);
-            e->words[os->present_off + idx / 64] |= (uint64_t)1 << (idx % 64);
-        }
+        if (amc_ptab_lookup(t, mb->key, mb->key_len, &idx))
+            scan_hit(e, os, i, idx);
     }
     return true;
+}
+
+/* The index of a member name in a property table (without a scan): the few names of a small
+ * table are compared directly (see scan_object), a larger one is hashed. */
+static bool prop_index(const ptab *t, const char *key, size_t klen, size_t *idx)
+{
+    size_t j = 0;
+    if (t->n > SMALL_PTAB)
+        return amc_ptab_lookup(t, key, klen, idx);
+    for (j = 0; j < t->n; j++) {
+        if (t->klens[j] == klen && amc_name_eq(t->keys[j], key, klen)) {
+            *idx = j;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The first member at or after i named name (obj->u.obj.len if none): a tight loop over the
+ * lengths, bytes compared only on equal lengths. */
+static size_t find_name(const amc_value *obj, size_t i, const char *name, size_t len)
+{
+    const amc_member *ms = obj->u.obj.members;
+    size_t m = obj->u.obj.len;
+    for (; i < m; i++)
+        if (ms[i].key_len == len && amc_name_eq(ms[i].key, name, len))
+            break;
+    return i;
 }
 
 /* The scan of (n, inst), or NULL. */
@@ -356,8 +415,13 @@ static void report(ev *e, const ectx *c, const cnode *n, const char *kw, const p
     st = put_path(&e->ib, c->ip);
     if (st == AMC_OK)
         st = put_path(&e->kb, kp);
+    /* "<uri>#<ptr>" without a printf: an invalid message spends most of its cost here */
     if (st == AMC_OK)
-        st = amc_buf_printf(&e->ab, "%s#%s", n->loc->res->uri, n->loc->ptr);
+        st = amc_buf_puts(&e->ab, n->loc->res->uri);
+    if (st == AMC_OK)
+        st = amc_buf_putc(&e->ab, '#');
+    if (st == AMC_OK)
+        st = amc_buf_puts(&e->ab, n->loc->ptr);
     if (st == AMC_OK && kw)
         st = amc_ptr_push_key(&e->ab, kw, strlen(kw));
     if (st == AMC_OK && kw && seg)
@@ -421,6 +485,11 @@ static bool halted(const ev *e)
 /* ---- eval ---- */
 
 static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a);
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool
+eval_node(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a);
 
 /* Continue after a failure? Only when recording every error. */
 static bool go_on(const ev *e, const ectx *c)
@@ -428,18 +497,44 @@ static bool go_on(const ev *e, const ectx *c)
     return c->rec && e->all && !halted(e);
 }
 
+/* Keywords apply in order; after a failure, go on only when recording every error. Inlined in
+ * both eval and eval_node (it is their loop). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool
+run_kws(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a)
+{
+    uint8_t tbit = (uint8_t)(1u << inst->type);
+    bool ok = true;
+    uint32_t i = 0;
+    for (i = 0; i < n->nkw; i++) {
+        const ckw *k = &n->kw[i];
+        if (!(k->tmask & tbit))
+            continue;
+        if (!k->fn(e, n, k, inst, c, a)) {
+            ok = false;
+            if (!go_on(e, c))
+                break;
+        }
+        if (halted(e)) {
+            ok = false;
+            break;
+        }
+    }
+    return ok;
+}
+
+/*
+ * eval() is split in two for speed: this small part handles boolean schemas, the depth limit
+ * and the leaf nodes (no applicator, e.g. {"type": "string", "minLength": 1}: most subschemas),
+ * whose keywords only read the instance and report at c, so they need none of the scope and
+ * frame records, member scan or annotation collector of eval_node(). Kept apart, eval_node's
+ * large stack frame is not set up for every leaf.
+ */
 static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a)
 {
-    ectx cc;
-    scope sc;
-    frame fr;
-    annot own;
-    annot *pa = a;
-    objscan os;
-    const objscan *saved_scan = NULL;
-    size_t mark = e->nwords, i = 0;
-    bool ok = true;
-    uint8_t tbit = 0;
+    bool ok = false;
     if (n->kind == 1)
         return true;
     if (n->kind == 0) {
@@ -455,6 +550,23 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
               "schema evaluation nests too deeply (more than the depth limit)");
         return false;
     }
+    ok = n->leaf ? run_kws(e, n, inst, c, a) : eval_node(e, n, inst, c, a);
+    e->depth--;
+    return ok;
+}
+
+/* A node with applicators (called by eval, which counted the depth). */
+static bool eval_node(ev *e, const cnode *n, const amc_value *inst, const ectx *c, annot *a)
+{
+    ectx cc;
+    scope sc;
+    frame fr;
+    annot own;
+    annot *pa = a;
+    objscan os;
+    const objscan *saved_scan = NULL;
+    size_t mark = e->nwords;
+    bool ok = false;
     cc = *c;
     if (!c->sc || c->sc->res != n->loc->res) {
         sc.up = c->sc;
@@ -466,41 +578,23 @@ static bool eval(ev *e, const cnode *n, const amc_value *inst, const ectx *c, an
     fr.inst = inst;
     cc.fr = &fr;
     if (n->uneval && (inst->type == AMC_T_OBJECT || inst->type == AMC_T_ARRAY)) {
-        if (!annot_new(e, &own, inst_count(inst))) {
-            e->depth--;
+        if (!annot_new(e, &own, inst_count(inst)))
             return false;
-        }
         pa = &own;
     }
     saved_scan = e->scan;
     if (n->props && inst->type == AMC_T_OBJECT && inst->u.obj.len) {
         if (!scan_object(e, n, inst, &os)) {
             e->nwords = mark;
-            e->depth--;
             return false;
         }
         e->scan = &os;
     }
-    tbit = (uint8_t)(1u << inst->type);
-    for (i = 0; i < n->nkw; i++) {
-        const ckw *k = &n->kw[i];
-        if (!(k->tmask & tbit))
-            continue;
-        if (!k->fn(e, n, k, inst, &cc, pa)) {
-            ok = false;
-            if (!go_on(e, &cc))
-                break;
-        }
-        if (halted(e)) {
-            ok = false;
-            break;
-        }
-    }
+    ok = run_kws(e, n, inst, &cc, pa);
     if (ok && pa != a && a)
         annot_merge(e, a, pa);
     e->scan = saved_scan;
     e->nwords = mark;
-    e->depth--;
     return ok;
 }
 
@@ -577,6 +671,22 @@ KWFN(type)
     return false;
 }
 
+/*
+ * amc_value_equal(inst, want), with the common cases inline: values of different JSON types
+ * are never equal (numbers are one type, whatever their spelling), and strings compare by
+ * bytes. const and enum (discriminators such as {"type": {"const": "review_result"}}) are
+ * evaluated for nearly every message, mostly on strings.
+ */
+static bool value_eq(const amc_value *inst, const amc_value *want)
+{
+    if (inst->type != want->type)
+        return false;
+    if (inst->type == AMC_T_STRING)
+        return inst->u.str.len == want->u.str.len &&
+               amc_name_eq(inst->u.str.ptr, want->u.str.ptr, inst->u.str.len);
+    return amc_value_equal(inst, want);
+}
+
 KWFN(enum)
 {
     size_t i = 0;
@@ -584,7 +694,7 @@ KWFN(enum)
     (void)a;
     if (k->u.en.n <= 8) {
         for (i = 0; i < k->u.en.n; i++)
-            if (amc_value_equal(inst, k->u.en.arr->u.arr.items[i]))
+            if (value_eq(inst, k->u.en.arr->u.arr.items[i]))
                 return true;
     } else {
         uint64_t h = amc_value_hash(inst);
@@ -614,7 +724,7 @@ KWFN(const)
 {
     char want[96], got[96];
     (void)a;
-    if (amc_value_equal(inst, k->kv))
+    if (value_eq(inst, k->kv))
         return true;
     if (c->rec) {
         preview(k->kv, want, sizeof want);
@@ -1196,7 +1306,14 @@ KWFN(properties)
     bool ok = true;
     path kp = {c->kp, k->name, k->nlen};
     const objscan *os = scan_of(e, n, inst);
-    for (i = 0; i < inst->u.obj.len; i++) {
+    /* With a scan, only the members from the first matching one on are visited, and the loop
+     * ends after the last match (an if/then discriminator matches one member of many). */
+    size_t left = os ? os->nmatch : inst->u.obj.len;
+    /* One name (an if/then discriminator, {"properties": {"type": {"const": ...}}}): a plain
+     * length-then-bytes comparison per member. */
+    const char *one = k->u.props.tab.n == 1 ? k->u.props.tab.keys[0] : NULL;
+    size_t one_len = one ? k->u.props.tab.klens[0] : 0;
+    for (i = os ? os->first : 0; i < inst->u.obj.len && left; i++) {
         const amc_member *m = &inst->u.obj.members[i];
         path sp, ip;
         ectx cc;
@@ -1205,7 +1322,14 @@ KWFN(properties)
             if (!p1)
                 continue;
             idx = p1 - 1;
-        } else if (!amc_ptab_lookup(&k->u.props.tab, m->key, m->key_len, &idx)) {
+            left--;
+        } else if (one) {
+            i = find_name(inst, i, one, one_len);
+            if (i == inst->u.obj.len)
+                break;
+            m = &inst->u.obj.members[i];
+            idx = 0;
+        } else if (!prop_index(&k->u.props.tab, m->key, m->key_len, &idx)) {
             continue;
         }
         annot_set(e, a, i);
@@ -1269,6 +1393,8 @@ KWFN(additional_properties)
             a->all = true; /* together with properties and patternProperties: every member */
         return true;
     }
+    if (os && os->nmatch == inst->u.obj.len)
+        return true; /* every member has a property: none is additional */
     for (i = 0; i < inst->u.obj.len; i++) {
         const amc_member *m = &inst->u.obj.members[i];
         path ip = {c->ip, m->key, m->key_len};
@@ -1276,7 +1402,7 @@ KWFN(additional_properties)
         bool matched = false;
         if (os ? get32(e, os->pidx_off, i) != 0
                : (k->u.addl.props &&
-                  amc_ptab_lookup(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx)))
+                  prop_index(&k->u.addl.props->u.props.tab, m->key, m->key_len, &idx)))
             continue;
         if (k->u.addl.pprops) {
             for (j = 0; j < k->u.addl.pprops->u.pprops.n && !matched; j++) {
@@ -1534,7 +1660,8 @@ amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instan
         return AMC_EUSAGE;
     if (!opts)
         opts = &defaults;
-    memset(&e, 0, sizeof e);
+    /* not the scratch words: zeroing them cost more than a small validation */
+    memset(&e, 0, offsetof(ev, inline_words));
     memset(&c, 0, sizeof c);
     e.o = opts;
     e.ds = diags;
