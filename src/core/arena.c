@@ -16,30 +16,6 @@ struct amc_arena_chunk {
 #define CHUNK_HDR ((sizeof(amc_arena_chunk) + 15u) & ~(size_t)15u)
 #define MAX_CHUNK ((size_t)1 << 24)
 
-/*
- * One spare chunk per thread. A program that reads many small documents one after the other
- * (amc validate --jsonl: one document per line) would otherwise malloc and free a chunk of a
- * few KiB per document; chunks that size are past the allocator's fast per-thread caches, and
- * that pair cost as much as a tenth of validating a small message. amc_arena_release keeps one
- * chunk of at most SPARE_MAX bytes for the next arena_grow of this thread that it fits. The
- * spare of a thread that exits is not freed (at most SPARE_MAX bytes per thread). Under
- * AddressSanitizer there is no spare, so that a use after free of a document stays detected.
- */
-#define SPARE_MAX ((size_t)64 << 10)
-#if defined(__SANITIZE_ADDRESS__)
-#define AMC_ARENA_SPARE 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define AMC_ARENA_SPARE 0
-#endif
-#endif
-#ifndef AMC_ARENA_SPARE
-#define AMC_ARENA_SPARE 1
-#endif
-#if AMC_ARENA_SPARE
-static _Thread_local amc_arena_chunk *spare;
-#endif
-
 void *amc_xmalloc(size_t n)
 {
     return malloc(n ? n : 1);
@@ -79,13 +55,6 @@ void amc_arena_release(amc_arena *a)
     amc_arena_chunk *c = a->head;
     while (c) {
         amc_arena_chunk *prev = c->prev;
-#if AMC_ARENA_SPARE
-        if (!spare && c->size <= SPARE_MAX) {
-            spare = c;
-            c = prev;
-            continue;
-        }
-#endif
         amc_xfree(c);
         c = prev;
     }
@@ -102,15 +71,7 @@ static void *arena_grow(amc_arena *a, size_t n)
         return NULL;
     if (size < n + 16)
         size = n + 16;
-#if AMC_ARENA_SPARE
-    if (spare && spare->size >= size) {
-        c = spare;
-        spare = NULL;
-        size = c->size; /* all of it is usable */
-    }
-#endif
-    if (!c)
-        c = amc_xmalloc(CHUNK_HDR + size);
+    c = amc_xmalloc(CHUNK_HDR + size);
     if (!c)
         return NULL;
     c->prev = a->head;
