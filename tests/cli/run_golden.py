@@ -21,14 +21,19 @@ import sys
 
 
 def parse(path):
-    cases, cur = [], None
+    """Returns (header comment lines, cases)."""
+    cases, cur, header = [], None, []
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     for no, line in enumerate(lines, 1):
-        if line.strip() == "" or (line.startswith("#") and cur is None):
-            if cur is not None and line.strip() == "":
+        if line.startswith("#") and cur is None:
+            if not cases:
+                header.append(line)
+            continue
+        if line.strip() == "":
+            if cur is not None:
                 cases.append(cur)
                 cur = None
             continue
@@ -57,7 +62,7 @@ def parse(path):
             sys.exit(f"{path}:{no}: unrecognised line: {line!r}")
     if cur is not None:
         cases.append(cur)
-    return cases
+    return header, cases
 
 
 def run(case, amc):
@@ -76,8 +81,8 @@ def run(case, amc):
     return out, err, p.returncode
 
 
-def render(cases):
-    parts = []
+def render(header, cases):
+    parts = ["\n".join(header)] if header else []
     for c in cases:
         lines = ["$ " + c["cmd"]] + c["comments"]
         lines += ["<<< " + s for s in c["stdin"]]
@@ -96,7 +101,7 @@ def main():
     ap.add_argument("file")
     a = ap.parse_args()
     bless = os.environ.get("AMC_BLESS") == "1"
-    cases = parse(a.file)
+    header, cases = parse(a.file)
     name = os.path.splitext(os.path.basename(a.file))[0]
     failed = 0
     for c in cases:
@@ -118,7 +123,7 @@ def main():
             print("(stderr, not compared):\n  " + "\n  ".join(err[:20]))
     if bless:
         with open(a.file, "w", encoding="utf-8") as f:
-            f.write(render(cases))
+            f.write(render(header, cases))
         print(f"blessed {a.file}: {len(cases)} cases")
         return 0
     print(f"{len(cases) - failed} passed, {failed} failed")
