@@ -1,9 +1,20 @@
 /*
  * cmd_parse.c - amc parse: reads one message (JSON, YAML or MIME header block + body) and prints
  * the normalized document as JSON. Exit 0 well-formed, 1 malformed, 2 usage or I/O error.
+ *
+ * --ignite-compat (MIME only) prints exactly what the IGNITE implementation's
+ * `ignite_mime.py parse` prints (docs/profiles/ignite.md §6): the same members, order, types and
+ * JSON text. The message is first checked by the ignite profile without a path; only its
+ * header-block rules (IGNITE-MSG-001/002/003, IGNITE-HDR-002/003/007) and the MIME reader's
+ * diagnostics are reported. An error among them (malformed block, duplicate, forged X-IGNITE-*
+ * field, invalid UTF-8) prints no JSON and exits 1; warnings go to stderr and the JSON is printed.
+ * Values are re-read from the source the Python way: a continuation line is appended as " " +
+ * the line stripped of SP/HTAB; names match case-insensitively (amc's reading; Python's is
+ * case-sensitive); CRLF and a lone CR in the body become LF as Python's universal newlines do.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <strings.h>
 #include "cli.h"
 
@@ -12,11 +23,13 @@ typedef enum { AS_AUTO, AS_JSON, AS_YAML, AS_MIME } parse_as;
 static void usage(FILE *f)
 {
     fprintf(f, "usage: amc parse [--as json|yaml|mime] [--format text|json] [--compact]\n"
-               "                 [--max-depth N] [--max-size BYTES] FILE|-\n\n"
+               "                 [--ignite-compat] [--max-depth N] [--max-size BYTES] FILE|-\n\n"
                "Reads one message and prints it as normalized JSON on stdout; diagnostics go to\n"
                "stderr. --as defaults to the file extension (.json .yaml .yml .mime .eml), else\n"
                "to the content. For MIME, prints the header fields in order and the body, parsed\n"
                "as YAML when Content-Type names YAML.\n"
+               "  --ignite-compat  (MIME) print the JSON of IGNITE's ignite_mime.py parse\n"
+               "                   (message_id, from, to[], cc[], ..., body, extra X-IGNITE-*)\n"
                "Exit status: 0 well-formed, 1 malformed, 2 usage or I/O error.\n");
 }
 
@@ -126,11 +139,257 @@ static int print_mime(const amc_mime *m, const amc_limits *lim, amc_diags *ds, b
     return rc;
 }
 
+/* ---- --ignite-compat ---- */
+
+static const char *const compat_core[][2] = {{"message_id", "Message-ID"},
+                                             {"from", "From"},
+                                             {"to", "To"},
+                                             {"cc", "Cc"},
+                                             {"date", "Date"},
+                                             {"in_reply_to", "In-Reply-To"},
+                                             {"type", "X-IGNITE-Type"},
+                                             {"priority", "X-IGNITE-Priority"},
+                                             {"thread_id", "X-IGNITE-Thread-ID"},
+                                             {"repository", "X-IGNITE-Repository"},
+                                             {"issue", "X-IGNITE-Issue"},
+                                             {"status", "X-IGNITE-Status"},
+                                             {"content_type", "Content-Type"}};
+#define N_COMPAT_CORE (sizeof compat_core / sizeof compat_core[0])
+
+/* X-IGNITE-* headers of the header view with a canonical spelling (their parse key comes from
+ * it, so a case variant is the same field). */
+static const char *const compat_known_x[] = {"X-IGNITE-Processed-At",  "X-IGNITE-Retry-Count",
+                                             "X-IGNITE-Error-Reason",  "X-IGNITE-Error-At",
+                                             "X-IGNITE-Last-Retry-At", "X-IGNITE-Next-Retry-After"};
+
+/* A JSON string the way Python's json.dump(ensure_ascii=False) writes it. */
+static void py_json_str(FILE *out, const char *s, size_t n)
+{
+    size_t i = 0;
+    putc('"', out);
+    for (i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"':
+            fputs("\\\"", out);
+            break;
+        case '\\':
+            fputs("\\\\", out);
+            break;
+        case '\n':
+            fputs("\\n", out);
+            break;
+        case '\r':
+            fputs("\\r", out);
+            break;
+        case '\t':
+            fputs("\\t", out);
+            break;
+        case '\b':
+            fputs("\\b", out);
+            break;
+        case '\f':
+            fputs("\\f", out);
+            break;
+        default:
+            if (c < 0x20)
+                fprintf(out, "\\u%04x", c);
+            else
+                putc(c, out);
+        }
+    }
+    putc('"', out);
+}
+
+/* Python's value of the field starting at src[off]: the first line's value stripped, then
+ * " " + each continuation line stripped (SP/HTAB; CR of CRLF dropped). Returns a malloc'd
+ * string (length in *n) or NULL. */
+static char *py_value(const char *src, size_t len, size_t off, size_t *n)
+{
+    char *out = malloc(len - off + 1);
+    size_t k = 0, p = off;
+    bool first = true;
+    if (!out)
+        return NULL;
+    while (p < len) {
+        size_t e = p, a = 0, b = 0;
+        while (e < len && src[e] != '\n')
+            e++;
+        b = e;
+        if (b > p && src[b - 1] == '\r')
+            b--;
+        if (first) {
+            a = p;
+            while (a < b && src[a] != ':')
+                a++;
+            if (a < b)
+                a++;
+        } else {
+            if (b == p || (src[p] != ' ' && src[p] != '\t'))
+                break; /* next field or the empty line */
+            out[k++] = ' ';
+            a = p;
+        }
+        while (a < b && (src[a] == ' ' || src[a] == '\t'))
+            a++;
+        while (b > a && (src[b - 1] == ' ' || src[b - 1] == '\t'))
+            b--;
+        memcpy(out + k, src + a, b - a);
+        k += b - a;
+        first = false;
+        p = e + 1;
+    }
+    out[k] = '\0';
+    *n = k;
+    return out;
+}
+
+static void compat_member(FILE *out, bool *first, const char *key)
+{
+    fprintf(out, "%s\n  ", *first ? "" : ",");
+    py_json_str(out, key, strlen(key));
+    fputs(": ", out);
+    *first = false;
+}
+
+static void compat_list(FILE *out, const char *v, size_t n)
+{
+    size_t i = 0, start = 0, count = 0;
+    fputc('[', out);
+    for (i = 0; i <= n; i++) {
+        if (i == n || v[i] == ',') {
+            size_t a = start, b = i;
+            while (a < b && (v[a] == ' ' || v[a] == '\t'))
+                a++;
+            while (b > a && (v[b - 1] == ' ' || v[b - 1] == '\t'))
+                b--;
+            if (b > a) {
+                fputs(count ? ",\n    " : "\n    ", out);
+                py_json_str(out, v + a, b - a);
+                count++;
+            }
+            start = i + 1;
+        }
+    }
+    fputs(count ? "\n  ]" : "]", out);
+}
+
+static bool compat_is_core(const char *name, size_t n)
+{
+    size_t i = 0;
+    for (i = 0; i < N_COMPAT_CORE; i++)
+        if (strlen(compat_core[i][1]) == n && !strncasecmp(name, compat_core[i][1], n))
+            return true;
+    return false;
+}
+
+static int print_ignite_compat(const char *src, size_t len, const amc_mime *m, FILE *out)
+{
+    size_t i = 0, j = 0, blen = 0, boff = 0;
+    const char *body = amc_mime_body(m, &blen, &boff);
+    bool first = true;
+    char *nb = NULL;
+    size_t nbn = 0;
+    fputc('{', out);
+    for (i = 0; i < N_COMPAT_CORE; i++) {
+        const amc_mime_field *f = amc_mime_find(m, compat_core[i][1]);
+        char *v = NULL;
+        size_t vn = 0;
+        compat_member(out, &first, compat_core[i][0]);
+        if (f) {
+            v = py_value(src, len, f->offset, &vn);
+            if (!v)
+                return CLI_EXIT_ERROR;
+        }
+        if (i == 2 || i == 3)
+            compat_list(out, v ? v : "", vn);
+        else if (i == 7 && !f)
+            py_json_str(out, "normal", 6);
+        else
+            py_json_str(out, v ? v : "", vn);
+        free(v);
+    }
+    /* body: universal newlines */
+    nb = malloc(blen + 1);
+    if (!nb)
+        return CLI_EXIT_ERROR;
+    for (i = 0; i < blen; i++) {
+        if (body[i] == '\r') {
+            nb[nbn++] = '\n';
+            if (i + 1 < blen && body[i + 1] == '\n')
+                i++;
+        } else {
+            nb[nbn++] = body[i];
+        }
+    }
+    compat_member(out, &first, "body");
+    py_json_str(out, nb, nbn);
+    free(nb);
+    /* extras, in order of first appearance */
+    for (i = 0; i < amc_mime_field_count(m); i++) {
+        const amc_mime_field *f = amc_mime_field_at(m, i);
+        char key[256];
+        const char *name = f->name;
+        size_t k = 0, vn = 0;
+        char *v = NULL;
+        if (f->name_len <= 9 || strncasecmp(f->name, "X-IGNITE-", 9) != 0 ||
+            compat_is_core(f->name, f->name_len))
+            continue;
+        for (j = 0; j < sizeof compat_known_x / sizeof compat_known_x[0]; j++)
+            if (strlen(compat_known_x[j]) == f->name_len &&
+                !strncasecmp(f->name, compat_known_x[j], f->name_len))
+                name = compat_known_x[j];
+        for (j = 9; j < f->name_len && k + 1 < sizeof key; j++)
+            key[k++] = name[j] == '-' ? '_' : (char)tolower((unsigned char)name[j]);
+        key[k] = '\0';
+        v = py_value(src, len, f->offset, &vn);
+        if (!v)
+            return CLI_EXIT_ERROR;
+        compat_member(out, &first, key);
+        py_json_str(out, v, vn);
+        free(v);
+    }
+    fputs("\n}\n", out);
+    return CLI_EXIT_OK;
+}
+
+/* Runs the ignite profile (no path) and keeps the header-block diagnostics. Returns whether an
+ * error was kept. */
+static bool compat_check(const char *buf, size_t len, const amc_limits *lim, amc_diags *ds)
+{
+    static const char *const keep[] = {"IGNITE-MSG-001", "IGNITE-MSG-002", "IGNITE-MSG-003",
+                                       "IGNITE-HDR-002", "IGNITE-HDR-003", "IGNITE-HDR-007"};
+    amc_validator_opts opts = {"ignite", false, NULL, lim};
+    amc_validator *v = NULL;
+    amc_diags *tmp = amc_diags_new(lim->max_diags);
+    bool err = false;
+    size_t i = 0, k = 0;
+    if (!tmp || amc_validator_new(&opts, NULL, &v) != AMC_OK) {
+        amc_diags_free(tmp);
+        return true;
+    }
+    (void)amc_validator_check(v, NULL, buf, len, tmp, NULL);
+    for (i = 0; i < amc_diags_count(tmp); i++) {
+        const amc_diag *d = amc_diags_get(tmp, i);
+        bool kept = d->rule_id == NULL;
+        for (k = 0; !kept && k < sizeof keep / sizeof keep[0]; k++)
+            kept = !strcmp(d->rule_id, keep[k]);
+        if (!kept)
+            continue;
+        (void)amc_diags_add(ds, d);
+        if (d->sev == AMC_SEV_ERROR)
+            err = true;
+    }
+    amc_validator_free(v);
+    amc_diags_free(tmp);
+    return err;
+}
+
 int cli_cmd_parse(int argc, char **argv)
 {
     parse_as as = AS_AUTO;
     cli_format fmt = CLI_FMT_TEXT;
-    bool compact = false;
+    bool compact = false, compat = false;
     const char *path = NULL;
     amc_limits lim = AMC_LIMITS_DEFAULT;
     char *buf = NULL;
@@ -165,6 +424,8 @@ int cli_cmd_parse(int argc, char **argv)
                 fprintf(stderr, "amc parse: --format must be text or json\n");
                 return CLI_EXIT_ERROR;
             }
+        } else if (!strcmp(a, "--ignite-compat")) {
+            compat = true;
         } else if (!strcmp(a, "--compact")) {
             compact = true;
         } else if (!strcmp(a, "--max-depth") && i + 1 < argc) {
@@ -209,6 +470,26 @@ int cli_cmd_parse(int argc, char **argv)
     }
     if (as == AS_AUTO)
         as = guess(path, buf, len);
+    if (compat && as != AS_MIME) {
+        fprintf(stderr, "amc parse: --ignite-compat reads MIME messages (use --as mime)\n");
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
+    if (compat) {
+        if (compat_check(buf, len, &lim, ds)) {
+            rc = CLI_EXIT_INVALID;
+        } else {
+            amc_diags *rd = amc_diags_new(lim.max_diags);
+            st = rd ? amc_mime_read(buf, len, &lim, rd, &mime) : AMC_ENOMEM;
+            amc_diags_free(rd);
+            rc = st == AMC_OK       ? print_ignite_compat(buf, len, mime, stdout)
+                 : st == AMC_ENOMEM ? CLI_EXIT_ERROR
+                                    : CLI_EXIT_INVALID;
+        }
+        amc_diags_sort(ds);
+        cli_report_file(rep, path, ds);
+        goto out;
+    }
     switch (as) {
     case AS_JSON:
         st = amc_json_read(buf, len, &lim, ds, &doc);

@@ -1,8 +1,17 @@
 /*
  * cmd_validate.c - amc validate: validates JSON or YAML instances (files, directories, stdin,
- * or JSON Lines streams) against a JSON Schema 2020-12 schema.
+ * or JSON Lines streams) against a JSON Schema 2020-12 schema, or protocol messages against a
+ * profile (--profile NAME|auto, amc/profile.h).
  *
  * Decisions:
+ *   - --profile and --schema are mutually exclusive. In profile mode a directory is walked for
+ *     the message files of the profile (ignite: *.mime; auto: all profiles' extensions) and the
+ *     path of each file, as given or as joined during the walk, is passed to the validator for
+ *     placement rules (they look only below the last "queue" component, so the walked root's
+ *     own name counts); stdin has no path (placement rules skipped). One validator serves every
+ *     input in order (--stateful makes that one session). --jsonl and --as do not apply.
+ *   - --policy FILE is read with amc_policy_read(); its problems are printed on stderr and an
+ *     invalid policy is exit status 2.
  *   - The first --schema is the root schema; every --schema file is added to one schema set, so
  *     $refs between them resolve (by their $id, or relative to the file:// URI of each file).
  *     Documents not given are loaded from local files (file: URIs) and --map-uri directories;
@@ -38,6 +47,7 @@ typedef enum { AS_AUTO, AS_JSON, AS_YAML } inst_as;
 
 typedef struct vstate {
     const amc_schema *schema;
+    amc_validator *pv; /* profile mode */
     amc_validate_opts opts;
     amc_limits lim;
     inst_as as;
@@ -55,8 +65,15 @@ typedef struct vstate {
 static void usage(FILE *f)
 {
     fprintf(
-        f, "usage: amc validate --schema SCHEMA [--schema MORE]... [options] INSTANCE...|-\n\n"
-           "Validates JSON or YAML instances against a JSON Schema (draft 2020-12).\n\n"
+        f, "usage: amc validate --schema SCHEMA [--schema MORE]... [options] INSTANCE...|-\n"
+           "       amc validate --profile NAME|auto [options] FILE...|DIR|-\n\n"
+           "Validates JSON or YAML instances against a JSON Schema (draft 2020-12), or protocol\n"
+           "messages against a profile (amc rules --profile NAME lists its rules).\n\n"
+           "  --profile NAME       check messages with a profile: ignite, or auto (detect per\n"
+           "                       message); directories are walked for *.mime; the path of\n"
+           "                       each file is used by placement rules (queue/<agent>/...)\n"
+           "  --stateful           one session across every input, in order (profile mode)\n"
+           "  --policy FILE        deployment settings (YAML/JSON; ignite: max_retries)\n"
            "  --schema FILE        schema file (JSON, or YAML by extension); the first one is the\n"
            "                       root schema, the others are added so $refs to them resolve\n"
            "  --map-uri PREFIX=DIR serve schema URIs starting with PREFIX from files under DIR\n"
@@ -134,6 +151,19 @@ static void validate_whole(vstate *v, const char *path)
     }
     if (rr != 0) {
         v->io_error = true;
+        return;
+    }
+    if (v->pv) {
+        st = amc_validator_check(v->pv, strcmp(path, "-") ? path : NULL, buf, len, v->ds, NULL);
+        if (st == AMC_ENOMEM || st == AMC_EUSAGE || st == AMC_EINTERNAL) {
+            fprintf(stderr, "amc validate: %s: %s\n", path, amc_status_str(st));
+            v->io_error = true;
+        }
+        valid = st == AMC_OK;
+        tally(v, valid);
+        amc_diags_sort(v->ds);
+        cli_report_file(v->rep, path, v->ds);
+        free(buf);
         return;
     }
     if (as == AS_AUTO)
@@ -330,6 +360,7 @@ static void validate_dir(vstate *v, const char *dir)
 {
     static const char *const plain[] = {".json", ".yaml", ".yml", NULL};
     static const char *const lines[] = {".jsonl", ".ndjson", NULL};
+    static const char *const messages[] = {".mime", NULL};
     DIR *d = opendir(dir);
     struct dirent *e = NULL;
     char **names = NULL;
@@ -366,7 +397,9 @@ static void validate_dir(vstate *v, const char *dir)
             if (S_ISDIR(st.st_mode))
                 validate_dir(v, p);
             else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) &&
-                     has_ext(names[i], v->jsonl ? lines : plain))
+                     has_ext(names[i], v->pv      ? messages
+                                       : v->jsonl ? lines
+                                                  : plain))
                 validate_path(v, p, true);
         }
         free(p);
@@ -393,10 +426,103 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
         validate_whole(v, path);
 }
 
+/* Prints a policy file's diagnostics on stderr. */
+static void print_policy_diags(const char *file, const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++)
+        cli_print_diag_text(stderr, file, amc_diags_get(ds, i), cli_use_color(stderr));
+}
+
+/* Profile mode: --profile NAME|auto. Returns the exit status. */
+static int run_profile(vstate *v, const char *profile, const char *policy_file, bool stateful,
+                       const char **inputs, size_t ninputs, size_t nschemas, amc_policy **policy)
+{
+    amc_validator_opts opts;
+    amc_diags *pds = NULL;
+    amc_status st = AMC_OK;
+    int rc = CLI_EXIT_OK;
+    size_t i = 0;
+    if (nschemas) {
+        fprintf(stderr, "amc validate: --profile and --schema are mutually exclusive\n");
+        return CLI_EXIT_ERROR;
+    }
+    if (v->jsonl || v->as != AS_AUTO) {
+        fprintf(stderr, "amc validate: --jsonl and --as do not apply to --profile\n");
+        return CLI_EXIT_ERROR;
+    }
+    if (ninputs == 0) {
+        fprintf(stderr, "amc validate: no message given (use - for stdin)\n");
+        fprintf(stderr, "Run 'amc validate --help' for usage.\n");
+        return CLI_EXIT_ERROR;
+    }
+    amc_limits_normalize(&v->lim);
+    pds = amc_diags_new(v->lim.max_diags);
+    v->ds = amc_diags_new(v->lim.max_diags);
+    if (!pds || !v->ds) {
+        fprintf(stderr, "amc validate: out of memory\n");
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
+    if (policy_file) {
+        char *buf = NULL;
+        size_t len = 0;
+        int rr = cli_read_file(policy_file, v->lim.max_input_bytes, &buf, &len);
+        if (rr != 0) {
+            if (rr == -2)
+                fprintf(stderr, "amc validate: %s: the policy is too large\n", policy_file);
+            rc = CLI_EXIT_ERROR;
+            goto out;
+        }
+        st = amc_policy_read(buf, len, pds, policy);
+        free(buf);
+        print_policy_diags(policy_file, pds);
+        if (st != AMC_OK) {
+            fprintf(stderr, "amc validate: %s: invalid policy\n", policy_file);
+            rc = CLI_EXIT_ERROR;
+            goto out;
+        }
+    }
+    memset(&opts, 0, sizeof opts);
+    opts.profile = profile;
+    opts.stateful = stateful;
+    opts.policy = *policy;
+    opts.limits = &v->lim;
+    amc_diags_clear(pds);
+    st = amc_validator_new(&opts, pds, &v->pv);
+    if (st != AMC_OK) {
+        if (amc_diags_count(pds))
+            fprintf(stderr, "amc validate: %s\n", amc_diags_get(pds, 0)->message);
+        else
+            fprintf(stderr, "amc validate: %s\n", amc_status_str(st));
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
+    v->rep = cli_report_new(v->fmt, stdout, "validate");
+    if (!v->rep) {
+        fprintf(stderr, "amc validate: out of memory\n");
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
+    cli_report_declare_rules(v->rep, 3000, 3199);
+    for (i = 0; i < ninputs; i++)
+        validate_path(v, inputs[i], false);
+    if (v->io_error)
+        rc = CLI_EXIT_ERROR;
+    else if (v->n_invalid || (v->strict && v->any_warning))
+        rc = CLI_EXIT_INVALID;
+out:
+    amc_diags_free(pds);
+    return rc;
+}
+
 int cli_cmd_validate(int argc, char **argv)
 {
     vstate v;
     const char **schemas = NULL, **inputs = NULL, **maps = NULL;
+    const char *profile = NULL, *policy_file = NULL;
+    bool stateful = false;
+    amc_policy *policy = NULL;
     size_t nschemas = 0, ninputs = 0, nmaps = 0, i = 0;
     cli_loader *loader = NULL;
     amc_schema_set *set = NULL;
@@ -425,6 +551,12 @@ int cli_cmd_validate(int argc, char **argv)
         if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
             usage(stdout);
             goto out;
+        } else if (!strcmp(s, "--profile") && has_val) {
+            profile = argv[++a];
+        } else if (!strcmp(s, "--policy") && has_val) {
+            policy_file = argv[++a];
+        } else if (!strcmp(s, "--stateful")) {
+            stateful = true;
         } else if (!strcmp(s, "--schema") && has_val) {
             schemas[nschemas++] = argv[++a];
         } else if (!strcmp(s, "--map-uri") && has_val) {
@@ -477,9 +609,19 @@ int cli_cmd_validate(int argc, char **argv)
             inputs[ninputs++] = s;
         }
     }
+    if (profile) {
+        rc = run_profile(&v, profile, policy_file, stateful, inputs, ninputs, nschemas, &policy);
+        goto out;
+    }
+    if (stateful || policy_file) {
+        fprintf(stderr, "amc validate: --stateful and --policy need --profile\n");
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
     if (nschemas == 0 || ninputs == 0) {
         fprintf(stderr, "amc validate: %s\n",
-                nschemas == 0 ? "--schema is required" : "no instance given (use - for stdin)");
+                nschemas == 0 ? "--schema or --profile is required"
+                              : "no instance given (use - for stdin)");
         fprintf(stderr, "Run 'amc validate --help' for usage.\n");
         rc = CLI_EXIT_ERROR;
         goto out;
@@ -550,6 +692,8 @@ int cli_cmd_validate(int argc, char **argv)
         rc = CLI_EXIT_INVALID;
 out:
     cli_report_finish(v.rep);
+    amc_validator_free(v.pv);
+    amc_policy_free(policy);
     amc_diags_free(v.ds);
     amc_diags_free(sds);
     amc_schema_set_free(set);

@@ -21,5 +21,6 @@
 #include "amc/jcs.h"
 #include "amc/schema.h"
 #include "amc/lint.h"
+#include "amc/profile.h"
 
 #endif

@@ -1,0 +1,297 @@
+/*
+ * profile.c - the profile table, detection, dispatch and the rule catalog (amc/profile.h).
+ *
+ * Decisions:
+ *   - Only implemented profiles are in the table (ignite today); an unknown name is a usage
+ *     error whose diagnostic lists the available ones. "auto" (or NULL) detects per message:
+ *     every profile scores the message (0..100) and the highest non-zero score wins (ties: table
+ *     order). Nothing detected: PROFILE_UNDETECTED, an error.
+ *   - The catalog is the concatenation of every profile's rules_<name>.def, in table order.
+ *   - Severity comes from the rule level (MUST: error, SHOULD: warning), never from the code's
+ *     default, so a rule and its code cannot disagree silently; the fixture test checks that
+ *     both agree for every rule.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "core/arena_int.h"
+#include "profiles/profile_int.h"
+
+extern const amc_profile_ops amc_profile_ignite;
+
+static const amc_profile_ops *const profiles[] = {&amc_profile_ignite};
+#define N_PROFILES (sizeof profiles / sizeof profiles[0])
+
+static const amc_rule rules[] = {
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "profiles/rules_ignite.def"
+#undef AMC_RULE
+};
+#define N_RULES (sizeof rules / sizeof rules[0])
+
+size_t amc_rule_count(void)
+{
+    return N_RULES;
+}
+
+const amc_rule *amc_rule_at(size_t i)
+{
+    return i < N_RULES ? &rules[i] : NULL;
+}
+
+const amc_rule *amc_rule_find(const char *id)
+{
+    size_t i = 0;
+    if (!id)
+        return NULL;
+    for (i = 0; i < N_RULES; i++)
+        if (!strcmp(rules[i].id, id))
+            return &rules[i];
+    return NULL;
+}
+
+const char *amc_rule_level_str(amc_rule_level level)
+{
+    return level == AMC_RULE_SHOULD ? "SHOULD" : "MUST";
+}
+
+size_t amc_profile_count(void)
+{
+    return N_PROFILES;
+}
+
+const amc_profile_info *amc_profile_at(size_t i)
+{
+    return i < N_PROFILES ? &profiles[i]->info : NULL;
+}
+
+static int profile_index(const char *name)
+{
+    size_t i = 0;
+    for (i = 0; name && i < N_PROFILES; i++)
+        if (!strcmp(profiles[i]->info.name, name))
+            return (int)i;
+    return -1;
+}
+
+const amc_profile_info *amc_profile_find(const char *name)
+{
+    int i = profile_index(name);
+    return i < 0 ? NULL : &profiles[i]->info;
+}
+
+const amc_rule *amc_prof_rule(const char *rule_id)
+{
+    return amc_rule_find(rule_id);
+}
+
+static amc_status vemit(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
+                        amc_pos at, const char *instance_ptr, const char *fmt, va_list ap)
+    AMC_PRINTF(7, 0);
+
+static amc_status vemit(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
+                        amc_pos at, const char *instance_ptr, const char *fmt, va_list ap)
+{
+    char msg[1024];
+    amc_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.sev = sev;
+    d.at = at;
+    d.context_at.offset = AMC_NO_OFFSET;
+    d.instance_ptr = instance_ptr;
+    d.rule_id = rule_id;
+    if (fmt) {
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        d.message = msg;
+    } else {
+        d.message = amc_code_message(code);
+    }
+    return amc_diags_add(ds, &d);
+}
+
+amc_status amc_prof_emit(amc_diags *ds, const char *rule_id, amc_pos at, const char *instance_ptr,
+                         const char *fmt, ...)
+{
+    const amc_rule *r = amc_rule_find(rule_id);
+    amc_status st = AMC_OK;
+    va_list ap;
+    if (!r)
+        return AMC_EINTERNAL;
+    va_start(ap, fmt);
+    st = vemit(ds, r->id, r->code, r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING, at,
+               instance_ptr, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+amc_status amc_prof_emit_code(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
+                              amc_pos at, const char *instance_ptr, const char *fmt, ...)
+{
+    amc_status st = AMC_OK;
+    va_list ap;
+    va_start(ap, fmt);
+    st = vemit(ds, rule_id, code, sev, at, instance_ptr, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static amc_pos rebase(amc_pos p, const amc_pos *base)
+{
+    if (!base || p.offset == AMC_NO_OFFSET)
+        return p;
+    if (p.line == 0)
+        p.col += base->col;
+    p.offset += base->offset;
+    p.line += base->line;
+    return p;
+}
+
+amc_status amc_prof_copy(amc_diags *dst, const amc_diags *src, const char *rule_id,
+                         const amc_pos *base)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(src); i++) {
+        amc_diag d = *amc_diags_get(src, i);
+        amc_status st = AMC_OK;
+        if (!d.rule_id)
+            d.rule_id = rule_id;
+        d.at = rebase(d.at, base);
+        d.context_at = rebase(d.context_at, base);
+        st = amc_diags_add(dst, &d);
+        if (st != AMC_OK)
+            return st;
+    }
+    return AMC_OK;
+}
+
+amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const amc_doc *doc,
+                                 const amc_value *value, const amc_pos *base, amc_diags *ds,
+                                 const char *rule_id, bool *valid)
+{
+    const amc_schema *schema = NULL;
+    amc_diags *tmp = NULL;
+    amc_validate_opts opts = AMC_VALIDATE_OPTS_DEFAULT;
+    amc_status st = AMC_OK;
+    *valid = false;
+    if (!v->schemas) {
+        v->schemas = amc_schema_set_new(NULL);
+        if (!v->schemas)
+            return AMC_ENOMEM;
+    }
+    tmp = amc_diags_new(v->lim.max_diags);
+    if (!tmp)
+        return AMC_ENOMEM;
+    st = amc_schema_compile(v->schemas, schema_id, tmp, &schema);
+    if (st != AMC_OK) {
+        st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINTERNAL;
+        goto out;
+    }
+    amc_diags_clear(tmp);
+    opts.format_assert = true;
+    opts.all_errors = true;
+    st = amc_schema_validate(schema, value, doc, &opts, tmp, valid);
+    if (st == AMC_OK || st == AMC_ELIMIT)
+        st = amc_prof_copy(ds, tmp, rule_id, base) == AMC_OK ? st : AMC_ENOMEM;
+out:
+    amc_diags_free(tmp);
+    return st;
+}
+
+/* ---- policy-independent validator ---- */
+
+amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags, amc_validator **out)
+{
+    amc_validator *v = NULL;
+    amc_limits deflim = AMC_LIMITS_DEFAULT;
+    const char *name = opts ? opts->profile : NULL;
+    if (!out)
+        return AMC_EUSAGE;
+    *out = NULL;
+    if (name && strcmp(name, "auto") != 0 && profile_index(name) < 0) {
+        char list[256];
+        size_t i = 0, n = 0;
+        list[0] = '\0';
+        for (i = 0; i < N_PROFILES; i++)
+            n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0, "%s%s",
+                                  i ? ", " : "", profiles[i]->info.name);
+        if (diags)
+            amc_diags_addf(diags, AMC_C_PROFILE_UNDETECTED, AMC_POS_NONE,
+                           "unknown profile '%s' (available: %s, auto)", name, list);
+        return AMC_EUSAGE;
+    }
+    v = amc_xcalloc(1, sizeof *v);
+    if (!v)
+        return AMC_ENOMEM;
+    v->states = amc_xcalloc(N_PROFILES, sizeof *v->states);
+    if (!v->states) {
+        amc_xfree(v);
+        return AMC_ENOMEM;
+    }
+    if (name && strcmp(name, "auto") != 0)
+        v->fixed = profiles[profile_index(name)];
+    v->stateful = opts ? opts->stateful : false;
+    v->policy = opts ? opts->policy : NULL;
+    v->lim = opts && opts->limits ? *opts->limits : deflim;
+    amc_limits_normalize(&v->lim);
+    *out = v;
+    return AMC_OK;
+}
+
+void amc_validator_free(amc_validator *v)
+{
+    size_t i = 0;
+    if (!v)
+        return;
+    for (i = 0; i < N_PROFILES; i++)
+        if (v->states[i] && profiles[i]->state_free)
+            profiles[i]->state_free(v->states[i]);
+    amc_xfree(v->states);
+    amc_schema_set_free(v->schemas);
+    amc_xfree(v);
+}
+
+amc_status amc_validator_check(amc_validator *v, const char *path, const char *buf, size_t len,
+                               amc_diags *diags, const char **profile_used)
+{
+    const amc_profile_ops *p = NULL;
+    size_t i = 0, errors0 = 0, idx = 0;
+    amc_status st = AMC_OK;
+    if (profile_used)
+        *profile_used = NULL;
+    if (!v || !diags || (!buf && len))
+        return AMC_EUSAGE;
+    if (!buf)
+        buf = "";
+    p = v->fixed;
+    if (!p) {
+        int best = 0;
+        for (i = 0; i < N_PROFILES; i++) {
+            int s = profiles[i]->detect(path, buf, len);
+            if (s > best) {
+                best = s;
+                p = profiles[i];
+            }
+        }
+    }
+    if (!p) {
+        amc_diags_addf(diags, AMC_C_PROFILE_UNDETECTED, amc_pos_of(buf, len, 0),
+                       "the message matches no implemented profile (use --profile)");
+        return AMC_EINVALID;
+    }
+    for (idx = 0; idx < N_PROFILES; idx++)
+        if (profiles[idx] == p)
+            break;
+    if (!v->states[idx] && p->state_new) {
+        st = p->state_new(v, &v->states[idx]);
+        if (st != AMC_OK)
+            return st;
+    }
+    if (profile_used)
+        *profile_used = p->info.name;
+    errors0 = amc_diags_errors(diags);
+    st = p->check(v, v->states[idx], path, buf, len, diags);
+    if (st != AMC_OK)
+        return st;
+    return amc_diags_errors(diags) > errors0 ? AMC_EINVALID : AMC_OK;
+}

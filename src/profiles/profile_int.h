@@ -1,0 +1,65 @@
+/*
+ * profile_int.h - the interface every profile implements, and helpers the profiles share.
+ *
+ * Adding a profile: write src/profiles/<name>.c defining a `const amc_profile_ops
+ * amc_profile_<name>`, its catalog rules_<name>.def and codes_<name>.def, and add one row to the
+ * table in profile.c. Nothing else changes (the CLI, `amc rules` and the fixture test are
+ * generic over the table).
+ */
+#ifndef AMC_PROFILE_INT_H
+#define AMC_PROFILE_INT_H
+
+#include "amc/amc.h"
+#include "core/diag_int.h"
+
+typedef struct amc_profile_ops {
+    amc_profile_info info;
+    /* Confidence 0..100 that buf (at path, may be NULL) is a message of this profile. */
+    int (*detect)(const char *path, const char *buf, size_t len);
+    /* Per-validator state (session, caches); may be NULL. */
+    amc_status (*state_new)(amc_validator *v, void **state);
+    void (*state_free)(void *state);
+    /* Checks one message; reports into ds. Returns AMC_OK or AMC_ENOMEM/AMC_ELIMIT; the verdict
+     * is the number of errors the check added. */
+    amc_status (*check)(amc_validator *v, void *state, const char *path, const char *buf,
+                        size_t len, amc_diags *ds);
+} amc_profile_ops;
+
+struct amc_validator {
+    const amc_profile_ops *fixed; /* NULL: auto */
+    bool stateful;
+    const amc_policy *policy;
+    amc_limits lim;
+    amc_schema_set *schemas; /* created on first use */
+    void **states;           /* one per profile of the table, created on first use */
+};
+
+/* Policy accessors (policy.c). p may be NULL (defaults). */
+uint32_t amc_policy_ignite_max_retries(const amc_policy *p);
+
+/* The rule with this id; NULL if unknown (a bug). */
+const amc_rule *amc_prof_rule(const char *rule_id);
+
+/* Emits a diagnostic for rule_id: its code and the severity of its level (MUST: error, SHOULD:
+ * warning), rule_id set; instance_ptr may be NULL (a header name for header rules). fmt NULL:
+ * the code's default message. */
+amc_status amc_prof_emit(amc_diags *ds, const char *rule_id, amc_pos at, const char *instance_ptr,
+                         const char *fmt, ...) AMC_PRINTF(5, 6);
+/* Same with an explicit code (reader codes that accompany a rule). */
+amc_status amc_prof_emit_code(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
+                              amc_pos at, const char *instance_ptr, const char *fmt, ...)
+    AMC_PRINTF(7, 8);
+/* Appends copies of every diagnostic of src to dst with rule_id set where it has none (NULL:
+ * unchanged), rebased by base (NULL: none; see amc_diags_rebase) for a sub-buffer. */
+amc_status amc_prof_copy(amc_diags *dst, const amc_diags *src, const char *rule_id,
+                         const amc_pos *base);
+
+/* Validates value (in doc) against the embedded schema with this $id. Schema failures are
+ * appended to ds with rule_id set (instance/keyword locations kept; positions in doc's source).
+ * base rebases positions (see amc_prof_copy). *valid gets the verdict. A schema that does not
+ * compile is AMC_EINTERNAL. */
+amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const amc_doc *doc,
+                                 const amc_value *value, const amc_pos *base, amc_diags *ds,
+                                 const char *rule_id, bool *valid);
+
+#endif
