@@ -23,6 +23,7 @@ static const struct {
     {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
     {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
     {"rules", "list every diagnostic code"},
+    {"sign", "print or write the mailbox signature (sha256 / hmac_sha256) of envelopes"},
     {"validate", "validate messages against JSON Schemas"},
     {"version", "print the versions of amc and its libraries"},
 };
