@@ -60,6 +60,9 @@ AMC_API const amc_profile_info *amc_profile_find(const char *name);
  * Deployment settings read from a YAML or JSON policy file (SPEC 5). A mapping; keys:
  *   max_retries: N        (ignite: the X-IGNITE-Retry-Count limit of IGNITE-RTY-002; default 3)
  *   ignite: {max_retries: N}   (the same, scoped to the profile; wins over the top-level key)
+ * The mailbox profile reads the implementation's runtime config format as is (security.*,
+ * review.*, mailbox.max_delivery_attempts, retries.max_attempts, workers; docs/profiles/
+ * mailbox.md "Policy file"); its other sections are recognized without a diagnostic.
  * Unknown keys are warnings (POLICY_UNKNOWN_KEY): later profiles add their own keys.
  */
 typedef struct amc_policy amc_policy;
