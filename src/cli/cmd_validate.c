@@ -576,6 +576,10 @@ static int run_profile(vstate *v, const char *profile, const char *policy_file, 
     cli_report_declare_rules(v->rep, 3000, 3399);
     for (i = 0; i < ninputs; i++)
         validate_path(v, inputs[i], false);
+    if (v->jsonl) {
+        fflush(stdout);
+        fprintf(stderr, "valid=%zu invalid=%zu\n", v->n_valid, v->n_invalid);
+    }
     if (v->io_error)
         rc = CLI_EXIT_ERROR;
     else if (v->n_invalid || (v->strict && v->any_warning))
