@@ -9,7 +9,10 @@
  *     path of each file, as given or as joined during the walk, is passed to the validator for
  *     placement rules (they look only below the last "queue" component, so the walked root's
  *     own name counts); stdin has no path (placement rules skipped). One validator serves every
- *     input in order (--stateful makes that one session). --jsonl and --as do not apply.
+ *     input in order (--stateful makes that one session). --as does not apply; with --jsonl each
+ *     line is one message (mailbox), checked in order, and directories are walked for
+ *     *.jsonl / *.ndjson. --now gives the reference clock (mailbox time rules); --keyring reads
+ *     the mailbox keyring (else the policy's security.keyring_file, relative to the policy).
  *   - --policy FILE is read with amc_policy_read(); its problems are printed on stderr and an
  *     invalid policy is exit status 2.
  *   - The first --schema is the root schema; every --schema file is added to one schema set, so
