@@ -13,7 +13,8 @@
  *   - --write replaces the text of the top-level "signature" string value in place, keeping the
  *     rest of the file byte for byte (sign.mjs re-serializes instead; on the fixtures, written by
  *     JSON.stringify, both give the same bytes). An envelope without a string "signature"
- *     member is an error for --write.
+ *     member is an error for --write, and a file with any envelope that cannot be signed is
+ *     left unchanged (no partial rewrite).
  *   - Exit status: 0 all signed, 1 some envelope could not be signed (JSON error, no key),
  *     2 usage or I/O error.
  */
