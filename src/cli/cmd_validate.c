@@ -570,13 +570,16 @@ static int run_profile(vstate *v, const char *profile, const char *policy_file, 
         rc = CLI_EXIT_ERROR;
         goto out;
     }
-    v->rep = cli_report_new(v->fmt, stdout, "validate");
-    if (!v->rep) {
-        fprintf(stderr, "amc validate: out of memory\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
+    /* --jsonl --format json streams JSON Lines records itself (report_line) */
+    if (!(v->jsonl && v->fmt == CLI_FMT_JSON)) {
+        v->rep = cli_report_new(v->fmt, stdout, "validate");
+        if (!v->rep) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            rc = CLI_EXIT_ERROR;
+            goto out;
+        }
+        cli_report_declare_rules(v->rep, 3000, 3399);
     }
-    cli_report_declare_rules(v->rep, 3000, 3399);
     for (i = 0; i < ninputs; i++)
         validate_path(v, inputs[i], false);
     if (v->jsonl) {
