@@ -49,18 +49,18 @@ typedef struct amc_mailbox_key {
 } amc_mailbox_key;
 
 typedef struct amc_mailbox_policy {
-    bool hmac;                       /* security.signature_algorithm: hmac_sha256 */
-    bool from_match;                 /* security.require_from_sender_match */
-    bool task_match;                 /* security.require_task_id_match */
-    const amc_value *task_types;     /* security.task_id_match_types (NULL: default) */
-    int64_t skew_sec, ttl_sec;       /* security.max_clock_skew_sec, nonce_ttl_sec */
-    int64_t max_delivery;            /* mailbox.max_delivery_attempts */
-    const char *rr_consumer;         /* review.review_result_consumer */
-    const char *ar_consumer;         /* review.aggregation_result_consumer */
+    bool hmac;                        /* security.signature_algorithm: hmac_sha256 */
+    bool from_match;                  /* security.require_from_sender_match */
+    bool task_match;                  /* security.require_task_id_match */
+    const amc_value *task_types;      /* security.task_id_match_types (NULL: default) */
+    int64_t skew_sec, ttl_sec;        /* security.max_clock_skew_sec, nonce_ttl_sec */
+    int64_t max_delivery;             /* mailbox.max_delivery_attempts */
+    const char *rr_consumer;          /* review.review_result_consumer */
+    const char *ar_consumer;          /* review.aggregation_result_consumer */
     const amc_value *required_agents; /* review.required_agents (NULL: codex, claude) */
-    const amc_value *acl;            /* security.acl (NULL: derived) */
-    const amc_value *workers;        /* workers (NULL: ROUTE-003 off) */
-    const char *keyring_file;        /* security.keyring_file */
+    const amc_value *acl;             /* security.acl (NULL: derived) */
+    const amc_value *workers;         /* workers (NULL: ROUTE-003 off) */
+    const char *keyring_file;         /* security.keyring_file */
     amc_mailbox_key *keys;
     size_t nkeys;
 } amc_mailbox_policy;
