@@ -73,8 +73,8 @@ static int same_diags(const amc_diags *a, const amc_diags *b)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static amc_validator *v = NULL, *va = NULL;
-    amc_validator_opts opts = {"ignite", false, NULL, NULL};
-    amc_validator_opts aopts = {"auto", false, NULL, NULL};
+    amc_validator_opts opts = {"ignite", false, NULL, NULL, NULL};
+    amc_validator_opts aopts = {"auto", false, NULL, NULL, NULL};
     amc_diags *d1 = NULL, *d2 = NULL, *d3 = NULL;
     const char *path = NULL, *buf = NULL, *used = NULL;
     size_t len = 0;

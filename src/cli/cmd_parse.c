@@ -359,7 +359,7 @@ static bool compat_check(const char *buf, size_t len, const amc_limits *lim, amc
 {
     static const char *const keep[] = {"IGNITE-MSG-001", "IGNITE-MSG-002", "IGNITE-MSG-003",
                                        "IGNITE-HDR-002", "IGNITE-HDR-003", "IGNITE-HDR-007"};
-    amc_validator_opts opts = {"ignite", false, NULL, lim};
+    amc_validator_opts opts = {"ignite", false, NULL, lim, NULL};
     amc_validator *v = NULL;
     amc_diags *tmp = amc_diags_new(lim->max_diags);
     bool err = false;

@@ -9,7 +9,10 @@
  *     path of each file, as given or as joined during the walk, is passed to the validator for
  *     placement rules (they look only below the last "queue" component, so the walked root's
  *     own name counts); stdin has no path (placement rules skipped). One validator serves every
- *     input in order (--stateful makes that one session). --jsonl and --as do not apply.
+ *     input in order (--stateful makes that one session). --as does not apply; with --jsonl each
+ *     line is one message (mailbox), checked in order, and directories are walked for
+ *     *.jsonl / *.ndjson. --now gives the reference clock (mailbox time rules); --keyring reads
+ *     the mailbox keyring (else the policy's security.keyring_file, relative to the policy).
  *   - --policy FILE is read with amc_policy_read(); its problems are printed on stderr and an
  *     invalid policy is exit status 2.
  *   - The first --schema is the root schema; every --schema file is added to one schema set, so
@@ -60,6 +63,9 @@ typedef struct vstate {
     size_t n_inputs; /* files (or stdin) read */
     bool io_error;
     bool any_warning;
+    const char *now;          /* --now: the reference clock (profile mode) */
+    const char *keyring_file; /* --keyring: overrides the policy's security.keyring_file */
+    const char *profile;      /* --profile NAME|auto */
 } vstate;
 
 static void usage(FILE *f)
@@ -69,11 +75,16 @@ static void usage(FILE *f)
            "       amc validate --profile NAME|auto [options] FILE...|DIR|-\n\n"
            "Validates JSON or YAML instances against a JSON Schema (draft 2020-12), or protocol\n"
            "messages against a profile (amc rules --profile NAME lists its rules).\n\n"
-           "  --profile NAME       check messages with a profile: ignite, or auto (detect per\n"
-           "                       message); directories are walked for *.mime; the path of\n"
-           "                       each file is used by placement rules (queue/<agent>/...)\n"
+           "  --profile NAME       check messages with a profile: ignite, mailbox, or auto\n"
+           "                       (detect per message); directories are walked for *.mime\n"
+           "                       (ignite), *.json (mailbox; *.jsonl with --jsonl); the path\n"
+           "                       of each file is used by placement rules (queue/<agent>/...)\n"
            "  --stateful           one session across every input, in order (profile mode)\n"
-           "  --policy FILE        deployment settings (YAML/JSON; ignite: max_retries)\n"
+           "  --policy FILE        deployment settings (YAML/JSON; ignite: max_retries; mailbox:\n"
+           "                       the implementation's runtime config, docs/profiles/mailbox.md)\n"
+           "  --keyring FILE       mailbox hmac_sha256 keyring (overrides security.keyring_file)\n"
+           "  --now TIME           reference clock, RFC 3339 (mailbox clock skew / nonce TTL;\n"
+           "                       without it the time rules do not run)\n"
            "  --schema FILE        schema file (JSON, or YAML by extension); the first one is the\n"
            "                       root schema, the others are added so $refs to them resolve\n"
            "  --map-uri PREFIX=DIR serve schema URIs starting with PREFIX from files under DIR\n"
@@ -227,8 +238,14 @@ static void validate_line(vstate *v, const char *path, const char *line, size_t 
     if (i == len)
         return; /* blank line */
     amc_diags_clear(v->ds);
-    st = amc_json_read(line, len, &v->lim, v->ds, &doc);
-    if (st == AMC_OK) {
+    if (v->pv) {
+        st = amc_validator_check(v->pv, strcmp(path, "-") ? path : NULL, line, len, v->ds, NULL);
+        if (st == AMC_ENOMEM || st == AMC_EUSAGE || st == AMC_EINTERNAL) {
+            fprintf(stderr, "amc validate: %s:%zu: %s\n", path, lineno, amc_status_str(st));
+            v->io_error = true;
+        }
+        valid = st == AMC_OK;
+    } else if ((st = amc_json_read(line, len, &v->lim, v->ds, &doc)) == AMC_OK) {
         valid = run_schema(v, doc);
     } else {
         if (st == AMC_ENOMEM) {
@@ -360,7 +377,12 @@ static void validate_dir(vstate *v, const char *dir)
 {
     static const char *const plain[] = {".json", ".yaml", ".yml", NULL};
     static const char *const lines[] = {".jsonl", ".ndjson", NULL};
-    static const char *const messages[] = {".mime", NULL};
+    static const char *const mime_msgs[] = {".mime", NULL};
+    static const char *const json_msgs[] = {".json", NULL};
+    static const char *const any_msgs[] = {".mime", ".json", NULL};
+    const char *const *messages = !v->profile || !strcmp(v->profile, "ignite") ? mime_msgs
+                                  : !strcmp(v->profile, "mailbox")             ? json_msgs
+                                                                               : any_msgs;
     DIR *d = opendir(dir);
     struct dirent *e = NULL;
     char **names = NULL;
@@ -397,9 +419,9 @@ static void validate_dir(vstate *v, const char *dir)
             if (S_ISDIR(st.st_mode))
                 validate_dir(v, p);
             else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) &&
-                     has_ext(names[i], v->pv      ? messages
-                                       : v->jsonl ? lines
-                                                  : plain))
+                     has_ext(names[i], v->jsonl ? lines
+                                       : v->pv  ? messages
+                                                : plain))
                 validate_path(v, p, true);
         }
         free(p);
@@ -434,6 +456,50 @@ static void print_policy_diags(const char *file, const amc_diags *ds)
         cli_print_diag_text(stderr, file, amc_diags_get(ds, i), cli_use_color(stderr));
 }
 
+/* Reads the mailbox keyring (--keyring, else the policy's security.keyring_file relative to the
+ * policy file's directory) into *policy (created empty if there is none). Returns the exit
+ * status (CLI_EXIT_OK on success). */
+static int load_keyring(vstate *v, const char *policy_file, amc_policy **policy)
+{
+    char *path = NULL, *buf = NULL;
+    size_t len = 0;
+    amc_diags *ds = amc_diags_new(v->lim.max_diags);
+    amc_status st = AMC_OK;
+    int rc = CLI_EXIT_ERROR;
+    const char *name = v->keyring_file;
+    if (!ds)
+        goto out;
+    if (!*policy && amc_policy_read("{}", 2, ds, policy) != AMC_OK)
+        goto out;
+    if (!name) {
+        const char *rel = amc_policy_keyring_file(*policy);
+        const char *slash = strrchr(policy_file, '/');
+        size_t dl = rel[0] == '/' || !slash ? 0 : (size_t)(slash - policy_file + 1);
+        path = malloc(dl + strlen(rel) + 1);
+        if (!path)
+            goto out;
+        memcpy(path, policy_file, dl);
+        strcpy(path + dl, rel);
+        name = path;
+    }
+    if (cli_read_file(name, v->lim.max_input_bytes, &buf, &len) != 0) {
+        fprintf(stderr, "amc validate: %s: cannot read the keyring\n", name);
+        goto out;
+    }
+    st = amc_policy_set_keyring(*policy, buf, len, ds);
+    print_policy_diags(name, ds);
+    if (st != AMC_OK) {
+        fprintf(stderr, "amc validate: %s: invalid keyring\n", name);
+        goto out;
+    }
+    rc = CLI_EXIT_OK;
+out:
+    free(path);
+    free(buf);
+    amc_diags_free(ds);
+    return rc;
+}
+
 /* Profile mode: --profile NAME|auto. Returns the exit status. */
 static int run_profile(vstate *v, const char *profile, const char *policy_file, bool stateful,
                        const char **inputs, size_t ninputs, size_t nschemas, amc_policy **policy)
@@ -447,8 +513,8 @@ static int run_profile(vstate *v, const char *profile, const char *policy_file, 
         fprintf(stderr, "amc validate: --profile and --schema are mutually exclusive\n");
         return CLI_EXIT_ERROR;
     }
-    if (v->jsonl || v->as != AS_AUTO) {
-        fprintf(stderr, "amc validate: --jsonl and --as do not apply to --profile\n");
+    if (v->as != AS_AUTO) {
+        fprintf(stderr, "amc validate: --as does not apply to --profile\n");
         return CLI_EXIT_ERROR;
     }
     if (ninputs == 0) {
@@ -483,11 +549,17 @@ static int run_profile(vstate *v, const char *profile, const char *policy_file, 
             goto out;
         }
     }
+    if (v->keyring_file || amc_policy_keyring_file(*policy)) {
+        rc = load_keyring(v, policy_file, policy);
+        if (rc != CLI_EXIT_OK)
+            goto out;
+    }
     memset(&opts, 0, sizeof opts);
     opts.profile = profile;
     opts.stateful = stateful;
     opts.policy = *policy;
     opts.limits = &v->lim;
+    opts.now = v->now;
     amc_diags_clear(pds);
     st = amc_validator_new(&opts, pds, &v->pv);
     if (st != AMC_OK) {
@@ -498,15 +570,22 @@ static int run_profile(vstate *v, const char *profile, const char *policy_file, 
         rc = CLI_EXIT_ERROR;
         goto out;
     }
-    v->rep = cli_report_new(v->fmt, stdout, "validate");
-    if (!v->rep) {
-        fprintf(stderr, "amc validate: out of memory\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
+    /* --jsonl --format json streams JSON Lines records itself (report_line) */
+    if (!(v->jsonl && v->fmt == CLI_FMT_JSON)) {
+        v->rep = cli_report_new(v->fmt, stdout, "validate");
+        if (!v->rep) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            rc = CLI_EXIT_ERROR;
+            goto out;
+        }
+        cli_report_declare_rules(v->rep, 3000, 3399);
     }
-    cli_report_declare_rules(v->rep, 3000, 3199);
     for (i = 0; i < ninputs; i++)
         validate_path(v, inputs[i], false);
+    if (v->jsonl) {
+        fflush(stdout);
+        fprintf(stderr, "valid=%zu invalid=%zu\n", v->n_valid, v->n_invalid);
+    }
     if (v->io_error)
         rc = CLI_EXIT_ERROR;
     else if (v->n_invalid || (v->strict && v->any_warning))
@@ -557,6 +636,10 @@ int cli_cmd_validate(int argc, char **argv)
             policy_file = argv[++a];
         } else if (!strcmp(s, "--stateful")) {
             stateful = true;
+        } else if (!strcmp(s, "--now") && has_val) {
+            v.now = argv[++a];
+        } else if (!strcmp(s, "--keyring") && has_val) {
+            v.keyring_file = argv[++a];
         } else if (!strcmp(s, "--schema") && has_val) {
             schemas[nschemas++] = argv[++a];
         } else if (!strcmp(s, "--map-uri") && has_val) {
@@ -610,11 +693,12 @@ int cli_cmd_validate(int argc, char **argv)
         }
     }
     if (profile) {
+        v.profile = profile;
         rc = run_profile(&v, profile, policy_file, stateful, inputs, ninputs, nschemas, &policy);
         goto out;
     }
-    if (stateful || policy_file) {
-        fprintf(stderr, "amc validate: --stateful and --policy need --profile\n");
+    if (stateful || policy_file || v.now || v.keyring_file) {
+        fprintf(stderr, "amc validate: --stateful, --policy, --now and --keyring need --profile\n");
         rc = CLI_EXIT_ERROR;
         goto out;
     }

@@ -17,14 +17,19 @@
 #include "profiles/profile_int.h"
 
 extern const amc_profile_ops amc_profile_ignite;
+extern const amc_profile_ops amc_profile_mailbox;
 
-static const amc_profile_ops *const profiles[] = {&amc_profile_ignite};
+static const amc_profile_ops *const profiles[] = {&amc_profile_ignite, &amc_profile_mailbox};
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
 static const amc_rule rules[] = {
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "profiles/rules_ignite.def"
+#undef AMC_RULE
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "profiles/rules_mailbox.def"
 #undef AMC_RULE
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
@@ -205,6 +210,7 @@ amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags, a
     amc_validator *v = NULL;
     amc_limits deflim = AMC_LIMITS_DEFAULT;
     const char *name = opts ? opts->profile : NULL;
+    int64_t now_ms = 0;
     if (!out)
         return AMC_EUSAGE;
     *out = NULL;
@@ -220,6 +226,13 @@ amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags, a
                            "unknown profile '%s' (available: %s, auto)", name, list);
         return AMC_EUSAGE;
     }
+    if (opts && opts->now && !amc_mailbox_parse_now(opts->now, &now_ms)) {
+        if (diags)
+            amc_diags_addf(diags, AMC_C_DATE_SYNTAX, AMC_POS_NONE,
+                           "the reference clock '%s' is not an RFC 3339 date-time with offset",
+                           opts->now);
+        return AMC_EUSAGE;
+    }
     v = amc_xcalloc(1, sizeof *v);
     if (!v)
         return AMC_ENOMEM;
@@ -232,6 +245,8 @@ amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags, a
         v->fixed = profiles[profile_index(name)];
     v->stateful = opts ? opts->stateful : false;
     v->policy = opts ? opts->policy : NULL;
+    v->has_now = opts && opts->now;
+    v->now_ms = now_ms;
     v->lim = opts && opts->limits ? *opts->limits : deflim;
     amc_limits_normalize(&v->lim);
     *out = v;

@@ -32,10 +32,42 @@ struct amc_validator {
     amc_limits lim;
     amc_schema_set *schemas; /* created on first use */
     void **states;           /* one per profile of the table, created on first use */
+    bool has_now;            /* a reference clock was given */
+    int64_t now_ms;          /* the clock, milliseconds since the epoch */
 };
 
 /* Policy accessors (policy.c). p may be NULL (defaults). */
 uint32_t amc_policy_ignite_max_retries(const amc_policy *p);
+
+/* The mailbox settings (docs/profiles/mailbox.md "Policy file"). Strings and values point into
+ * the policy's document. NULL members mean the default. */
+typedef struct amc_mailbox_key {
+    char *key_id;
+    char *principal; /* NULL: a shared key */
+    unsigned char *secret;
+    size_t secret_len;
+} amc_mailbox_key;
+
+typedef struct amc_mailbox_policy {
+    bool hmac;                        /* security.signature_algorithm: hmac_sha256 */
+    bool from_match;                  /* security.require_from_sender_match */
+    bool task_match;                  /* security.require_task_id_match */
+    const amc_value *task_types;      /* security.task_id_match_types (NULL: default) */
+    int64_t skew_sec, ttl_sec;        /* security.max_clock_skew_sec, nonce_ttl_sec */
+    int64_t max_delivery;             /* mailbox.max_delivery_attempts */
+    const char *rr_consumer;          /* review.review_result_consumer */
+    const char *ar_consumer;          /* review.aggregation_result_consumer */
+    const amc_value *required_agents; /* review.required_agents (NULL: codex, claude) */
+    const amc_value *acl;             /* security.acl (NULL: derived) */
+    const amc_value *workers;         /* workers (NULL: ROUTE-003 off) */
+    const char *keyring_file;         /* security.keyring_file */
+    amc_mailbox_key *keys;
+    size_t nkeys;
+} amc_mailbox_policy;
+
+const amc_mailbox_policy *amc_policy_mailbox(const amc_policy *p);
+/* Milliseconds since the epoch of an RFC 3339 date-time with offset (mailbox.c). */
+bool amc_mailbox_parse_now(const char *s, int64_t *ms);
 
 /* The rule with this id; NULL if unknown (a bug). */
 const amc_rule *amc_prof_rule(const char *rule_id);

@@ -9,6 +9,11 @@
  * Case checks: verdict (invalid iff an error was reported); every expected code reported; a
  * passing case does not report its rule's code. The path given to the validator is the input's
  * path relative to conformance/<profile>/inputs/ (placement rules read it).
+ * Case format extensions (conformance/mailbox/README.md): `session` (files checked in order in
+ * one --stateful validator; a *.jsonl file one message per line), `policy` (a policy file; its
+ * security.keyring_file is read relative to the policy's directory), `now` (the reference
+ * clock) and `absent_codes` (codes that must not be reported). Such cases get their own
+ * validator.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -56,6 +61,33 @@ static bool codes_contain(const amc_value *codes, const char *id)
         if (!strcmp(codes->u.arr.items[i]->u.str.ptr, id))
             return true;
     return false;
+}
+
+/* Reads conformance/<profile>/<file> as a policy, with its keyring file if it names one. */
+static amc_policy *load_policy(const char *profile, const char *file, const char *id)
+{
+    char path[1024];
+    const char *kr = NULL, *slash = strrchr(file, '/');
+    size_t len = 0;
+    char *buf = NULL;
+    amc_policy *pol = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    snprintf(path, sizeof path, "%s/conformance/%s/%s", AMC_SOURCE_DIR, profile, file);
+    buf = slurp(path, &len);
+    if (!buf || amc_policy_read(buf, len, ds, &pol) != AMC_OK)
+        fail_msg("%s: policy %s does not read", id, file);
+    free(buf);
+    kr = amc_policy_keyring_file(pol);
+    if (kr) {
+        snprintf(path, sizeof path, "%s/conformance/%s/%.*s%s", AMC_SOURCE_DIR, profile,
+                 slash ? (int)(slash - file + 1) : 0, file, kr);
+        buf = slurp(path, &len);
+        if (!buf || amc_policy_set_keyring(pol, buf, len, ds) != AMC_OK)
+            fail_msg("%s: keyring %s does not read", id, kr);
+        free(buf);
+    }
+    amc_diags_free(ds);
+    return pol;
 }
 
 static amc_doc *load_manifest(const char *profile)
@@ -117,11 +149,17 @@ static void test_manifests(void **state)
             if (!level || strcmp(level, amc_rule_level_str(r->level)) != 0)
                 fail_msg("%s: level %s, catalog says %s", id, level ? level : "?",
                          amc_rule_level_str(r->level));
-            snprintf(path, sizeof path, "%s/conformance/%s/%s", AMC_SOURCE_DIR, prof, input);
-            f = fopen(path, "rb");
-            if (!f)
-                fail_msg("%s: input %s does not exist", id, input);
-            fclose(f);
+            const amc_value *session = amc_value_getz(c, "session");
+            if (!input == !session)
+                fail_msg("%s: exactly one of input and session", id);
+            for (j = 0; j < (session ? session->u.arr.len : 1); j++) {
+                const char *in = session ? session->u.arr.items[j]->u.str.ptr : input;
+                snprintf(path, sizeof path, "%s/conformance/%s/%s", AMC_SOURCE_DIR, prof, in);
+                f = fopen(path, "rb");
+                if (!f)
+                    fail_msg("%s: input %s does not exist", id, in);
+                fclose(f);
+            }
             for (k = 0; k < amc_value_getz(c, "codes")->u.arr.len; k++) {
                 const char *code = amc_value_getz(c, "codes")->u.arr.items[k]->u.str.ptr;
                 if (!amc_code_lookup(code))
@@ -157,7 +195,7 @@ static void test_cases(void **state)
         const char *prof = amc_profile_at(p)->name;
         amc_doc *doc = load_manifest(prof);
         const amc_value *cases = amc_doc_root(doc);
-        amc_validator_opts opts = {prof, false, NULL, NULL};
+        amc_validator_opts opts = {prof, false, NULL, NULL, NULL};
         amc_validator *v = NULL;
         assert_int_equal(amc_validator_new(&opts, NULL, &v), AMC_OK);
         for (i = 0; i < cases->u.arr.len; i++) {
@@ -173,12 +211,52 @@ static void test_cases(void **state)
             amc_diags *ds = amc_diags_new(0);
             const char *used = NULL;
             amc_status st = AMC_OK;
-            snprintf(path, sizeof path, "%s/conformance/%s/%s", AMC_SOURCE_DIR, prof, input);
-            buf = slurp(path, &len);
-            assert_non_null(buf);
-            st = amc_validator_check(v, strncmp(input, "inputs/", 7) ? input : input + 7, buf, len,
-                                     ds, &used);
-            if ((st == AMC_OK) != (amc_diags_errors(ds) == 0) || st == AMC_ENOMEM) {
+            const amc_value *session = amc_value_getz(c, "session");
+            const amc_value *absent = amc_value_getz(c, "absent_codes");
+            const char *policy_file = str_member(c, "policy"), *now = str_member(c, "now");
+            amc_validator *own = NULL;
+            amc_policy *pol = NULL;
+            size_t nfiles = session ? session->u.arr.len : 1, fi = 0;
+            bool bad_status = false;
+            if (session || policy_file || now) {
+                amc_validator_opts o = {prof, session != NULL, NULL, NULL, now};
+                if (policy_file)
+                    pol = load_policy(prof, policy_file, id);
+                o.policy = pol;
+                assert_int_equal(amc_validator_new(&o, NULL, &own), AMC_OK);
+            }
+            for (fi = 0; fi < nfiles; fi++) {
+                const char *in = session ? session->u.arr.items[fi]->u.str.ptr : input;
+                size_t n = strlen(in), off = 0;
+                bool lines = n > 6 && !strcmp(in + n - 6, ".jsonl");
+                snprintf(path, sizeof path, "%s/conformance/%s/%s", AMC_SOURCE_DIR, prof, in);
+                buf = slurp(path, &len);
+                assert_non_null(buf);
+                while (off < len || (!lines && off == 0)) {
+                    size_t end = len;
+                    if (lines) {
+                        end = off;
+                        while (end < len && buf[end] != '\n')
+                            end++;
+                    }
+                    if (!lines || end > off) {
+                        size_t e0 = amc_diags_errors(ds);
+                        st = amc_validator_check(own ? own : v,
+                                                 strncmp(in, "inputs/", 7) ? in : in + 7, buf + off,
+                                                 end - off, ds, &used);
+                        if ((st == AMC_OK) != (amc_diags_errors(ds) == e0) || st == AMC_ENOMEM)
+                            bad_status = true;
+                    }
+                    off = end + 1;
+                    if (!lines)
+                        break;
+                }
+                free(buf);
+                buf = NULL;
+            }
+            amc_validator_free(own);
+            amc_policy_free(pol);
+            if (bad_status) {
                 printf("FAIL %s: status %s with %zu errors\n", id, amc_status_str(st),
                        amc_diags_errors(ds));
                 ok = false;
@@ -198,6 +276,15 @@ static void test_cases(void **state)
                     ok = false;
                 }
             }
+            for (k = 0; absent && k < absent->u.arr.len; k++)
+                for (d = 0; d < amc_diags_count(ds); d++)
+                    if (!strcmp(amc_code_id(amc_diags_get(ds, d)->code),
+                                absent->u.arr.items[k]->u.str.ptr)) {
+                        printf("FAIL %s: absent code %s reported\n", id,
+                               absent->u.arr.items[k]->u.str.ptr);
+                        ok = false;
+                        break;
+                    }
             for (d = 0; !rule_failing && d < amc_diags_count(ds); d++)
                 if (amc_diags_get(ds, d)->code == r->code) {
                     printf("FAIL %s: passing case of %s reported %s\n", id, r->id,
@@ -217,7 +304,6 @@ static void test_cases(void **state)
                 passed++;
             }
             amc_diags_free(ds);
-            free(buf);
         }
         amc_validator_free(v);
         amc_doc_free(doc);

@@ -60,6 +60,9 @@ AMC_API const amc_profile_info *amc_profile_find(const char *name);
  * Deployment settings read from a YAML or JSON policy file (SPEC 5). A mapping; keys:
  *   max_retries: N        (ignite: the X-IGNITE-Retry-Count limit of IGNITE-RTY-002; default 3)
  *   ignite: {max_retries: N}   (the same, scoped to the profile; wins over the top-level key)
+ * The mailbox profile reads the implementation's runtime config format as is (security.*,
+ * review.*, mailbox.max_delivery_attempts, retries.max_attempts, workers; docs/profiles/
+ * mailbox.md "Policy file"); its other sections are recognized without a diagnostic.
  * Unknown keys are warnings (POLICY_UNKNOWN_KEY): later profiles add their own keys.
  */
 typedef struct amc_policy amc_policy;
@@ -70,19 +73,45 @@ AMC_API amc_status amc_policy_read(const char *buf, size_t len, amc_diags *diags
 /** Frees a policy. NULL: no-op. */
 AMC_API void amc_policy_free(amc_policy *p);
 
+/**
+ * The mailbox keyring file named by the policy (security.keyring_file, as written: relative to
+ * the policy file's directory), or NULL. The library opens no file: the caller reads it and
+ * passes the bytes to amc_policy_set_keyring().
+ */
+AMC_API const char *amc_policy_keyring_file(const amc_policy *p);
+/**
+ * Sets the mailbox keyring (YAML/JSON bytes, format in docs/profiles/mailbox.md "Keyring"),
+ * replacing any earlier one. Errors: MAILBOX_KEYRING_INVALID (AMC_EINVALID; the policy keeps
+ * its previous keyring).
+ */
+AMC_API amc_status amc_policy_set_keyring(amc_policy *p, const char *buf, size_t len,
+                                          amc_diags *diags) AMC_WARN_UNUSED_RESULT;
+
+/**
+ * Mailbox signature of an envelope (JSON bytes): lowercase hex into out (65 bytes, NUL-terminated)
+ * under scheme "sha256" or "hmac_sha256" (NULL: the policy's security.signature_algorithm; no
+ * policy: sha256). hmac_sha256 takes the key of the envelope's key_id from the policy's keyring.
+ * Errors (AMC_EINVALID, reported): JSON errors, not an object, MAILBOX_KEY_UNKNOWN, a value JCS
+ * cannot canonicalize; AMC_EUSAGE for an unknown scheme.
+ */
+AMC_API amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *policy,
+                                         const char *scheme, amc_diags *diags, char out[65]);
+
 /** Options of amc_validator_new(). Zero/NULL fields mean the default. */
 typedef struct amc_validator_opts {
     const char *profile;      /**< a profile name or "auto" (NULL: "auto") */
     bool stateful;            /**< one session across every checked message, in order */
     const amc_policy *policy; /**< borrowed; must outlive the validator (NULL: defaults) */
     const amc_limits *limits; /**< NULL: AMC_LIMITS_DEFAULT */
+    const char *now;          /**< reference clock, RFC 3339 date-time (NULL: none; the
+                                   mailbox time rules then do not run) */
 } amc_validator_opts;
 
 typedef struct amc_validator amc_validator;
 
 /**
  * New validator. An unknown profile name is AMC_EUSAGE with a diagnostic (PROFILE_UNDETECTED)
- * listing the available profiles.
+ * listing the available profiles; so is a `now` that is not an RFC 3339 date-time.
  */
 AMC_API amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags,
                                      amc_validator **out) AMC_WARN_UNUSED_RESULT;

@@ -1,0 +1,753 @@
+/*
+ * mailbox.c - the mailbox profile: signed JSON envelopes (mailbox-envelope.v1), ACL, routing,
+ * signatures, dedup / nonce / ordering across a session.
+ *
+ * Authority: the "Mailbox-Only PoC" seed (../shared/seeds/001_81f118d99d2737b8.txt); facts from
+ * g960059/multi-agent-system-research at df4b008. The rule catalog, evaluation order, schemes,
+ * policy keys and decisions are in docs/profiles/mailbox.md; the rules in rules_mailbox.def.
+ * Seed sections implemented: §5 (principals = worker names), §6 (delivery limit,
+ * dead-letter), §7 メッセージ契約 (envelope schema, from == sender_id, ACL on sender_id,
+ * task_id match, signature check, msg_id dedup, task_id + state_version ordering,
+ * resync-required), §8.2-8.4 (review / aggregation routing), §9.3-9.4 (duplicates, nonce reuse,
+ * ACL), §10.3 (nonce store).
+ *
+ * Decisions (each also in docs/profiles/mailbox.md with a fixture):
+ *   - Order: strict JSON read (any JSON error, JSON_DUP_KEY included, ends the input), schema
+ *     (errors under the envelope's allOf are PAYLOAD_INVALID, others SCHEMA_INVALID), then every
+ *     other stateless rule on the parsed object whatever the schema said; ALL failures are
+ *     reported. The implementation stops at the first of SENDER_ID_MISMATCH, ACL_DENY,
+ *     INVALID_ROUTE, SIGNATURE_INVALID, TASK_ID_MISMATCH: each of these diagnostics says whether
+ *     it is the one the implementation reports or which one it reports instead.
+ *   - Comparisons are exact; a missing member is unequal to anything.
+ *   - Signature: lowercase hex of SHA-256 (scheme sha256, with the SIGNATURE_UNKEYED warning) or
+ *     HMAC-SHA256 (scheme hmac_sha256, key by key_id) over RFC 8785 JCS of the envelope with
+ *     signature set to "" (added when absent, as the implementation's {...e, signature: ""}).
+ *     The input document is never modified: a shallow copy of the root object is canonicalized.
+ *   - Time rules only with a reference clock (amc_validator_opts.now), millisecond precision.
+ *   - Stateful: receipt key (sender_id, msg_id); "same content" = equal SHA-256 of the JCS form
+ *     without delivery_attempt and signature. Only messages without errors enter the state.
+ *     Memory bound: at most MAX_ENTRIES receipts, nonces and tasks each (a 32-byte digest plus
+ *     the key strings per entry); once a table is full, new entries are not recorded (later
+ *     messages are still checked against what is recorded).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include "core/arena_int.h"
+#include "profiles/profile_int.h"
+
+#define ENVELOPE_ID "https://amc.dev/schemas/mailbox/mailbox-envelope.v1.schema.json"
+#define MAX_ENTRIES (1u << 20)
+
+/* ---- session state: string-keyed open-addressing table ---- */
+
+typedef struct entry {
+    char *key; /* NUL-separated parts */
+    size_t klen;
+    unsigned char digest[32];
+    int64_t num;
+} entry;
+
+typedef struct table {
+    entry *slots;
+    size_t cap, n;
+} table;
+
+typedef struct mb_state {
+    table receipts, nonces, tasks;
+} mb_state;
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    size_t i = 0;
+    for (i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static entry *table_find(table *t, const char *k, size_t n)
+{
+    size_t i = 0;
+    if (!t->cap)
+        return NULL;
+    i = (size_t)hash_bytes(k, n) & (t->cap - 1);
+    while (t->slots[i].key) {
+        if (t->slots[i].klen == n && !memcmp(t->slots[i].key, k, n))
+            return &t->slots[i];
+        i = (i + 1) & (t->cap - 1);
+    }
+    return NULL;
+}
+
+/* Inserts (k must not be present). Returns the entry, NULL when full (not recorded) or *nomem. */
+static entry *table_add(table *t, const char *k, size_t n, bool *nomem)
+{
+    size_t i = 0;
+    if (t->n >= MAX_ENTRIES)
+        return NULL;
+    if ((t->n + 1) * 2 > t->cap) {
+        size_t ncap = t->cap ? t->cap * 2 : 64, j = 0;
+        entry *ns = amc_xcalloc(ncap, sizeof *ns);
+        if (!ns) {
+            *nomem = true;
+            return NULL;
+        }
+        for (j = 0; j < t->cap; j++) {
+            if (!t->slots[j].key)
+                continue;
+            i = (size_t)hash_bytes(t->slots[j].key, t->slots[j].klen) & (ncap - 1);
+            while (ns[i].key)
+                i = (i + 1) & (ncap - 1);
+            ns[i] = t->slots[j];
+        }
+        amc_xfree(t->slots);
+        t->slots = ns;
+        t->cap = ncap;
+    }
+    i = (size_t)hash_bytes(k, n) & (t->cap - 1);
+    while (t->slots[i].key)
+        i = (i + 1) & (t->cap - 1);
+    t->slots[i].key = amc_xmalloc(n ? n : 1);
+    if (!t->slots[i].key) {
+        *nomem = true;
+        return NULL;
+    }
+    memcpy(t->slots[i].key, k, n);
+    t->slots[i].klen = n;
+    t->n++;
+    return &t->slots[i];
+}
+
+static void table_free(table *t)
+{
+    size_t i = 0;
+    for (i = 0; i < t->cap; i++)
+        amc_xfree(t->slots[i].key);
+    amc_xfree(t->slots);
+}
+
+static amc_status mb_state_new(amc_validator *v, void **state)
+{
+    (void)v;
+    *state = amc_xcalloc(1, sizeof(mb_state));
+    return *state ? AMC_OK : AMC_ENOMEM;
+}
+
+static void mb_state_free(void *state)
+{
+    mb_state *s = state;
+    if (!s)
+        return;
+    table_free(&s->receipts);
+    table_free(&s->nonces);
+    table_free(&s->tasks);
+    amc_xfree(s);
+}
+
+/* ---- canonical bytes and signatures ---- */
+
+/* JCS of root (an object) with "signature" set to "" (sig_mode) or with signature and
+ * delivery_attempt removed (!sig_mode). *out: amc_free(). */
+static amc_status canonical(const amc_value *root, bool sig_mode, char **out, size_t *out_len)
+{
+    amc_value copy = *root, empty;
+    amc_member *members = NULL;
+    size_t i = 0, n = 0;
+    bool have_sig = false;
+    amc_status st = AMC_OK;
+    *out = NULL;
+    memset(&empty, 0, sizeof empty);
+    empty.type = AMC_T_STRING;
+    empty.offset = AMC_NO_OFFSET;
+    empty.u.str.ptr = "";
+    members = amc_xmalloc((root->u.obj.len + 1) * sizeof *members);
+    if (!members)
+        return AMC_ENOMEM;
+    for (i = 0; i < root->u.obj.len; i++) {
+        amc_member m = root->u.obj.members[i];
+        bool is_sig = m.key_len == 9 && !memcmp(m.key, "signature", 9);
+        if (!sig_mode && (is_sig || (m.key_len == 16 && !memcmp(m.key, "delivery_attempt", 16))))
+            continue;
+        if (is_sig) {
+            m.value = &empty;
+            have_sig = true;
+        }
+        members[n++] = m;
+    }
+    if (sig_mode && !have_sig) {
+        members[n].key = "signature";
+        members[n].key_len = 9;
+        members[n].key_offset = AMC_NO_OFFSET;
+        members[n].value = &empty;
+        n++;
+    }
+    copy.u.obj.members = members;
+    copy.u.obj.len = n;
+    st = amc_jcs_write(&copy, NULL, out, out_len);
+    amc_xfree(members);
+    return st;
+}
+
+static void to_hex(const unsigned char *md, size_t n, char *out)
+{
+    static const char hx[] = "0123456789abcdef";
+    size_t i = 0;
+    for (i = 0; i < n; i++) {
+        out[2 * i] = hx[md[i] >> 4];
+        out[2 * i + 1] = hx[md[i] & 15];
+    }
+    out[2 * n] = '\0';
+}
+
+static bool sha256(const char *data, size_t len, unsigned char md[32])
+{
+    unsigned int n = 0;
+    return EVP_Digest(data, len, md, &n, EVP_sha256(), NULL) == 1 && n == 32;
+}
+
+static bool hmac256(const amc_mailbox_key *k, const char *data, size_t len, unsigned char md[32])
+{
+    unsigned int n = 0;
+    return HMAC(EVP_sha256(), k->secret, (int)k->secret_len, (const unsigned char *)data, len, md,
+                &n) != NULL &&
+           n == 32;
+}
+
+static const amc_mailbox_key *find_key(const amc_mailbox_policy *mb, const amc_value *key_id)
+{
+    size_t i = 0;
+    if (!key_id || key_id->type != AMC_T_STRING)
+        return NULL;
+    for (i = 0; i < mb->nkeys; i++)
+        if (strlen(mb->keys[i].key_id) == key_id->u.str.len &&
+            !memcmp(mb->keys[i].key_id, key_id->u.str.ptr, key_id->u.str.len))
+            return &mb->keys[i];
+    return NULL;
+}
+
+amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *policy,
+                                 const char *scheme, amc_diags *diags, char out[65])
+{
+    const amc_mailbox_policy *mb = amc_policy_mailbox(policy);
+    amc_doc *doc = NULL;
+    const amc_value *root = NULL;
+    const amc_mailbox_key *key = NULL;
+    char *canon = NULL;
+    size_t clen = 0;
+    unsigned char md[32];
+    bool hmac = mb->hmac;
+    amc_status st = AMC_OK;
+    if (!diags || !out || (!buf && len))
+        return AMC_EUSAGE;
+    out[0] = '\0';
+    if (scheme && !strcmp(scheme, "sha256"))
+        hmac = false;
+    else if (scheme && !strcmp(scheme, "hmac_sha256"))
+        hmac = true;
+    else if (scheme)
+        return AMC_EUSAGE;
+    st = amc_json_read(buf ? buf : "", len, NULL, diags, &doc);
+    if (st != AMC_OK)
+        return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
+    root = amc_doc_root(doc);
+    st = AMC_EINVALID;
+    if (root->type != AMC_T_OBJECT) {
+        amc_diags_addf(diags, AMC_C_MAILBOX_SCHEMA_INVALID, amc_doc_pos(doc, root->offset),
+                       "an envelope is a JSON object");
+        goto out;
+    }
+    if (hmac) {
+        key = find_key(mb, amc_value_getz(root, "key_id"));
+        if (!key) {
+            amc_diags_addf(diags, AMC_C_MAILBOX_KEY_UNKNOWN, amc_doc_pos(doc, root->offset),
+                           "no keyring entry for the envelope's key_id");
+            goto out;
+        }
+    }
+    st = canonical(root, true, &canon, &clen);
+    if (st != AMC_OK) {
+        if (st != AMC_ENOMEM)
+            amc_diags_addf(diags, AMC_C_MAILBOX_SIGNATURE_INVALID, amc_doc_pos(doc, root->offset),
+                           "the envelope cannot be canonicalized (a number beyond the double "
+                           "range)");
+        st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
+        goto out;
+    }
+    if (!(hmac ? hmac256(key, canon, clen, md) : sha256(canon, clen, md))) {
+        st = AMC_EINTERNAL;
+        goto out;
+    }
+    to_hex(md, 32, out);
+    st = AMC_OK;
+out:
+    amc_free(canon);
+    amc_doc_free(doc);
+    return st;
+}
+
+/* ---- the check ---- */
+
+static bool str_is(const amc_value *v, const char *s)
+{
+    return v && v->type == AMC_T_STRING && strlen(s) == v->u.str.len &&
+           !memcmp(v->u.str.ptr, s, v->u.str.len);
+}
+
+/* Exact equality of two members; a missing one is unequal to anything. */
+static bool same(const amc_value *a, const amc_value *b)
+{
+    if (!a || !b || a->type != b->type)
+        return false;
+    if (a->type == AMC_T_OBJECT || a->type == AMC_T_ARRAY)
+        return false; /* JavaScript !== on two parsed objects */
+    return amc_value_equal(a, b);
+}
+
+static bool list_has(const amc_value *list, const amc_value *s)
+{
+    size_t i = 0;
+    if (!s || s->type != AMC_T_STRING)
+        return false;
+    for (i = 0; list && i < list->u.arr.len; i++)
+        if (amc_value_equal(list->u.arr.items[i], s))
+            return true;
+    return false;
+}
+
+/* ACL check: sender allowed for type (policy ACL, or derived as the implementation's
+ * buildAcl()). */
+static bool acl_allows(const amc_mailbox_policy *mb, const amc_value *type, const amc_value *sender)
+{
+    static const char *const def_reviewers[] = {"codex", "claude"};
+    size_t i = 0;
+    bool reviewers = false, orch = false, aggr = false;
+    if (!type || type->type != AMC_T_STRING || !sender || sender->type != AMC_T_STRING)
+        return false;
+    if (mb->acl) {
+        const amc_value *entry_v = amc_value_get(mb->acl, type->u.str.ptr, type->u.str.len);
+        return entry_v && list_has(entry_v, sender);
+    }
+    if (str_is(type, "task_assignment") || str_is(type, "control"))
+        orch = true;
+    else if (str_is(type, "review_result"))
+        reviewers = true;
+    else if (str_is(type, "aggregation_result"))
+        aggr = true;
+    else if (str_is(type, "error"))
+        orch = aggr = reviewers = true;
+    else
+        return false;
+    if (orch && str_is(sender, mb->ar_consumer))
+        return true;
+    if (aggr && str_is(sender, mb->rr_consumer))
+        return true;
+    if (reviewers) {
+        if (mb->required_agents)
+            return list_has(mb->required_agents, sender);
+        for (i = 0; i < 2; i++)
+            if (str_is(sender, def_reviewers[i]))
+                return true;
+    }
+    return false;
+}
+
+static bool type_in(const amc_mailbox_policy *mb, const amc_value *type)
+{
+    if (mb->task_types)
+        return list_has(mb->task_types, type);
+    return str_is(type, "review_result") || str_is(type, "aggregation_result");
+}
+
+/* Milliseconds since the epoch of an RFC 3339 date-time. */
+static bool rfc3339_ms(const char *s, size_t n, int64_t *ms)
+{
+    amc_datetime dt;
+    if (amc_rfc3339_datetime(s, n, &dt) != 0 || !dt.has_offset)
+        return false;
+    *ms = amc_datetime_unix(&dt) * 1000 + (int64_t)(dt.nanos / 1000000u);
+    return true;
+}
+
+bool amc_mailbox_parse_now(const char *s, int64_t *ms)
+{
+    return rfc3339_ms(s, strlen(s), ms);
+}
+
+static const char *const impl_codes[] = {"SENDER_ID_MISMATCH", "ACL_DENY", "INVALID_ROUTE",
+                                         "SIGNATURE_INVALID", "TASK_ID_MISMATCH"};
+
+/* Emits one of the five rules the implementation checks in order (idx into impl_codes). */
+static amc_status emit_ordered(amc_diags *ds, const char *rule, int idx, int first, amc_pos at,
+                               const char *ptr, const char *what)
+{
+    if (idx == first)
+        return amc_prof_emit(ds, rule, at, ptr,
+                             "%s (the implementation quarantines this envelope with %s: its "
+                             "first failing check)",
+                             what, impl_codes[idx]);
+    return amc_prof_emit(ds, rule, at, ptr,
+                         "%s (the implementation stops earlier and reports %s instead)", what,
+                         impl_codes[first]);
+}
+
+static amc_status check_schema(amc_validator *v, const amc_doc *doc, amc_diags *ds)
+{
+    amc_diags *tmp = amc_diags_new(v->lim.max_diags);
+    amc_status st = AMC_OK;
+    bool valid = false;
+    size_t i = 0;
+    if (!tmp)
+        return AMC_ENOMEM;
+    st = amc_prof_schema_check(v, ENVELOPE_ID, doc, amc_doc_root(doc), NULL, tmp, NULL, &valid);
+    for (i = 0; (st == AMC_OK || st == AMC_ELIMIT) && i < amc_diags_count(tmp); i++) {
+        amc_diag d = *amc_diags_get(tmp, i);
+        bool payload = d.keyword_ptr && !strncmp(d.keyword_ptr, "/allOf", 6);
+        char msg[1024];
+        if (d.sev != AMC_SEV_ERROR) {
+            if (amc_diags_add(ds, &d) != AMC_OK)
+                st = AMC_ENOMEM;
+            continue;
+        }
+        snprintf(msg, sizeof msg, "%s: %s", amc_code_id(d.code), d.message);
+        d.message = msg;
+        d.code = payload ? AMC_C_MAILBOX_PAYLOAD_INVALID : AMC_C_MAILBOX_SCHEMA_INVALID;
+        d.rule_id = payload ? "MAILBOX-ENV-002" : "MAILBOX-ENV-001";
+        if (amc_diags_add(ds, &d) != AMC_OK)
+            st = AMC_ENOMEM;
+    }
+    amc_diags_free(tmp);
+    return st == AMC_ELIMIT ? AMC_OK : st;
+}
+
+static amc_pos pos_of(const amc_doc *doc, const amc_value *root, const amc_value *m)
+{
+    return amc_doc_pos(doc, (m ? m : root)->offset);
+}
+
+typedef struct sig_result {
+    bool fail, unkeyed, key_unknown, key_sender;
+    const char *why;
+} sig_result;
+
+static amc_status verify_signature(const amc_mailbox_policy *mb, const amc_value *root,
+                                   sig_result *r)
+{
+    const amc_value *sig = amc_value_getz(root, "signature");
+    const amc_value *sender = amc_value_getz(root, "sender_id");
+    const amc_mailbox_key *key = NULL;
+    char *canon = NULL, hex[65];
+    size_t clen = 0;
+    unsigned char md[32];
+    amc_status st = AMC_OK;
+    memset(r, 0, sizeof *r);
+    if (mb->hmac) {
+        key = find_key(mb, amc_value_getz(root, "key_id"));
+        if (!key) {
+            r->key_unknown = true;
+            return AMC_OK;
+        }
+        if (key->principal && !str_is(sender, key->principal))
+            r->key_sender = true;
+    }
+    st = canonical(root, true, &canon, &clen);
+    if (st == AMC_ENOMEM)
+        return st;
+    if (st != AMC_OK) {
+        r->fail = true;
+        r->why = "the envelope cannot be canonicalized (a number beyond the double range)";
+        return AMC_OK;
+    }
+    if (!(key ? hmac256(key, canon, clen, md) : sha256(canon, clen, md))) {
+        amc_free(canon);
+        return AMC_EINTERNAL;
+    }
+    amc_free(canon);
+    to_hex(md, 32, hex);
+    if (!sig || sig->type != AMC_T_STRING || sig->u.str.len != 64 ||
+        memcmp(sig->u.str.ptr, hex, 64) != 0) {
+        r->fail = true;
+        r->why = key ? "signature is not the HMAC-SHA256 of the canonical envelope"
+                     : "signature is not the SHA-256 of the canonical envelope";
+    } else if (!key) {
+        r->unkeyed = true;
+    }
+    return AMC_OK;
+}
+
+static amc_status check_stateful(mb_state *s, const amc_value *root, size_t errors0,
+                                 const amc_doc *doc, amc_diags *ds)
+{
+    const amc_value *sender = amc_value_getz(root, "sender_id");
+    const amc_value *msg_id = amc_value_getz(root, "msg_id");
+    const amc_value *nonce = amc_value_getz(root, "nonce");
+    const amc_value *task = amc_value_getz(root, "task_id");
+    const amc_value *sv = amc_value_getz(root, "state_version");
+    char *canon = NULL, *rkey = NULL, *nkey = NULL, *tkey = NULL;
+    size_t clen = 0, rlen = 0, nlen = 0, tlen = 0;
+    unsigned char digest[32];
+    entry *e = NULL, *te = NULL;
+    bool nomem = false, has_sv = false;
+    int64_t ver = 0;
+    amc_status st = AMC_OK;
+    if (!sender || sender->type != AMC_T_STRING || !msg_id || msg_id->type != AMC_T_STRING)
+        return AMC_OK;
+    st = canonical(root, false, &canon, &clen);
+    if (st == AMC_ENOMEM)
+        return st;
+    if (st != AMC_OK) {
+        size_t slen = 0;
+        const char *src = amc_doc_source(doc, &slen);
+        st = sha256(src ? src : "", slen, digest) ? AMC_OK : AMC_EINTERNAL;
+    } else {
+        st = sha256(canon, clen, digest) ? AMC_OK : AMC_EINTERNAL;
+    }
+    amc_free(canon);
+    if (st != AMC_OK)
+        return st;
+    rlen = sender->u.str.len + 1 + msg_id->u.str.len;
+    rkey = amc_xmalloc(rlen);
+    if (!rkey)
+        return AMC_ENOMEM;
+    memcpy(rkey, sender->u.str.ptr, sender->u.str.len);
+    rkey[sender->u.str.len] = '\0';
+    memcpy(rkey + sender->u.str.len + 1, msg_id->u.str.ptr, msg_id->u.str.len);
+    e = table_find(&s->receipts, rkey, rlen);
+    if (e) {
+        if (!memcmp(e->digest, digest, 32))
+            st = amc_prof_emit(ds, "MAILBOX-DUP-001", pos_of(doc, root, msg_id), "/msg_id",
+                               "redelivery of an accepted message (same sender_id, msg_id and "
+                               "content): no-op + ack, no state change");
+        else
+            st = amc_prof_emit(ds, "MAILBOX-DUP-002", pos_of(doc, root, msg_id), "/msg_id",
+                               "msg_id already accepted from this sender with different content");
+        goto out;
+    }
+    if (nonce && nonce->type == AMC_T_STRING) {
+        nlen = sender->u.str.len + 1 + nonce->u.str.len;
+        nkey = amc_xmalloc(nlen);
+        if (!nkey) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
+        memcpy(nkey, sender->u.str.ptr, sender->u.str.len);
+        nkey[sender->u.str.len] = '\0';
+        memcpy(nkey + sender->u.str.len + 1, nonce->u.str.ptr, nonce->u.str.len);
+        if (table_find(&s->nonces, nkey, nlen)) {
+            st = amc_prof_emit(ds, "MAILBOX-NONCE-001", pos_of(doc, root, nonce), "/nonce",
+                               "nonce already used by sender '%s' in an accepted message",
+                               sender->u.str.ptr);
+            if (st != AMC_OK)
+                goto out;
+        }
+    }
+    has_sv = task && task->type == AMC_T_STRING && sv && sv->type == AMC_T_NUMBER &&
+             (sv->flags & AMC_NUM_INT64);
+    if (has_sv) {
+        ver = sv->u.num.i;
+        tlen = task->u.str.len;
+        tkey = amc_xmalloc(tlen ? tlen : 1);
+        if (!tkey) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
+        memcpy(tkey, task->u.str.ptr, tlen);
+        te = table_find(&s->tasks, tkey, tlen);
+        if (te && (ver < te->num || ver > te->num + 1)) {
+            st = amc_prof_emit(ds, "MAILBOX-ORD-001", pos_of(doc, root, sv), "/state_version",
+                               ver < te->num
+                                   ? "state_version %lld of task '%s' goes backwards (last "
+                                     "accepted %lld): resync required"
+                                   : "state_version %lld of task '%s' skips a version (last "
+                                     "accepted %lld): resync required",
+                               (long long)ver, task->u.str.ptr, (long long)te->num);
+            if (st != AMC_OK)
+                goto out;
+        }
+    }
+    if (amc_diags_errors(ds) > errors0)
+        goto out; /* rejected: not recorded */
+    e = table_add(&s->receipts, rkey, rlen, &nomem);
+    if (e)
+        memcpy(e->digest, digest, 32);
+    if (nkey && !nomem && !table_find(&s->nonces, nkey, nlen))
+        table_add(&s->nonces, nkey, nlen, &nomem);
+    if (has_sv && !nomem) {
+        te = table_find(&s->tasks, tkey, tlen);
+        if (!te) {
+            te = table_add(&s->tasks, tkey, tlen, &nomem);
+            if (te)
+                te->num = ver;
+        } else if (ver > te->num) {
+            te->num = ver;
+        }
+    }
+    st = nomem ? AMC_ENOMEM : AMC_OK;
+out:
+    amc_xfree(rkey);
+    amc_xfree(nkey);
+    amc_xfree(tkey);
+    return st;
+}
+
+static amc_status mailbox_check(amc_validator *v, void *state, const char *path, const char *buf,
+                                size_t len, amc_diags *ds)
+{
+    const amc_mailbox_policy *mb = amc_policy_mailbox(v->policy);
+    amc_diags *tmp = NULL;
+    amc_doc *doc = NULL;
+    const amc_value *root = NULL, *from = NULL, *sender = NULL, *type = NULL, *to = NULL;
+    const amc_value *payload = NULL, *task = NULL, *ptask = NULL, *att = NULL, *iss = NULL;
+    amc_status st = AMC_OK;
+    size_t i = 0, errors0 = amc_diags_errors(ds);
+    bool fail[5] = {false, false, false, false, false};
+    int first = -1;
+    sig_result sr;
+    (void)path;
+    tmp = amc_diags_new(v->lim.max_diags);
+    if (!tmp)
+        return AMC_ENOMEM;
+    st = amc_json_read(buf, len, &v->lim, tmp, &doc);
+    for (i = 0; i < amc_diags_count(tmp); i++) {
+        amc_diag d = *amc_diags_get(tmp, i);
+        if (d.code == AMC_C_JSON_DUP_KEY)
+            d.rule_id = "MAILBOX-ENV-003";
+        if (amc_diags_add(ds, &d) != AMC_OK) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
+    }
+    if (st != AMC_OK) {
+        st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+        goto out;
+    }
+    st = check_schema(v, doc, ds);
+    if (st != AMC_OK)
+        goto out;
+    root = amc_doc_root(doc);
+    if (root->type != AMC_T_OBJECT)
+        goto out;
+    from = amc_value_getz(root, "from");
+    sender = amc_value_getz(root, "sender_id");
+    type = amc_value_getz(root, "type");
+    to = amc_value_getz(root, "to");
+    payload = amc_value_getz(root, "payload");
+    task = amc_value_getz(root, "task_id");
+    ptask = payload ? amc_value_getz(payload, "task_id") : NULL;
+    att = amc_value_getz(root, "delivery_attempt");
+    iss = amc_value_getz(root, "issued_at");
+
+    st = verify_signature(mb, root, &sr);
+    if (st != AMC_OK)
+        goto out;
+    fail[0] = mb->from_match && !(same(from, sender) && from->type == AMC_T_STRING);
+    fail[1] = !acl_allows(mb, type, sender);
+    fail[2] = str_is(type, "aggregation_result") && !str_is(to, mb->ar_consumer);
+    fail[3] = sr.fail;
+    fail[4] = mb->task_match && type_in(mb, type) && !same(ptask, task);
+    for (i = 0; i < 5 && first < 0; i++)
+        if (fail[i])
+            first = (int)i;
+    if (fail[0])
+        st = emit_ordered(ds, "MAILBOX-ID-001", 0, first, pos_of(doc, root, from), "/from",
+                          "from differs from sender_id");
+    if (st == AMC_OK && fail[1])
+        st = emit_ordered(ds, "MAILBOX-ACL-001", 1, first, pos_of(doc, root, sender), "/sender_id",
+                          "the ACL does not allow sender_id to send this type");
+    if (st == AMC_OK && fail[2])
+        st = emit_ordered(ds, "MAILBOX-ROUTE-001", 2, first, pos_of(doc, root, to), "/to",
+                          "aggregation_result not addressed to the aggregation result consumer");
+    if (st == AMC_OK && fail[3])
+        st = emit_ordered(ds, "MAILBOX-SIG-001", 3, first,
+                          pos_of(doc, root, amc_value_getz(root, "signature")), "/signature",
+                          sr.why);
+    if (st == AMC_OK && fail[4])
+        st = emit_ordered(ds, "MAILBOX-TASK-001", 4, first,
+                          pos_of(doc, root, ptask ? ptask : payload), "/payload/task_id",
+                          "payload.task_id differs from task_id");
+    if (st == AMC_OK && sr.unkeyed)
+        st =
+            amc_prof_emit(ds, "MAILBOX-SIG-002",
+                          pos_of(doc, root, amc_value_getz(root, "signature")), "/signature", NULL);
+    if (st == AMC_OK && sr.key_unknown)
+        st = amc_prof_emit(ds, "MAILBOX-SIG-003", pos_of(doc, root, amc_value_getz(root, "key_id")),
+                           "/key_id",
+                           "no keyring entry for the envelope's key_id: the signature "
+                           "is not checked");
+    if (st == AMC_OK && sr.key_sender)
+        st = amc_prof_emit(ds, "MAILBOX-SIG-004", pos_of(doc, root, amc_value_getz(root, "key_id")),
+                           "/key_id", NULL);
+    if (st == AMC_OK && str_is(type, "review_result") && !str_is(to, mb->rr_consumer))
+        st = amc_prof_emit(ds, "MAILBOX-ROUTE-002", pos_of(doc, root, to), "/to",
+                           "review_result not addressed to '%s'", mb->rr_consumer);
+    if (st == AMC_OK && mb->workers &&
+        !(to && to->type == AMC_T_STRING &&
+          amc_value_get(mb->workers, to->u.str.ptr, to->u.str.len)))
+        st = amc_prof_emit(ds, "MAILBOX-ROUTE-003", pos_of(doc, root, to), "/to",
+                           "to is not one of the policy's workers");
+    if (st == AMC_OK && att && att->type == AMC_T_NUMBER && att->u.num.d > (double)mb->max_delivery)
+        st = amc_prof_emit(ds, "MAILBOX-DLV-001", pos_of(doc, root, att), "/delivery_attempt",
+                           "delivery_attempt %s exceeds the delivery limit %lld: the message "
+                           "should have been dead-lettered",
+                           att->u.num.text, (long long)mb->max_delivery);
+    if (st == AMC_OK && v->has_now && iss && iss->type == AMC_T_STRING) {
+        int64_t t = 0;
+        if (rfc3339_ms(iss->u.str.ptr, iss->u.str.len, &t)) {
+            int64_t d = v->now_ms - t;
+            if (d > mb->skew_sec * 1000 || -d > mb->skew_sec * 1000)
+                st = amc_prof_emit(ds, "MAILBOX-TIME-001", pos_of(doc, root, iss), "/issued_at",
+                                   "issued_at is %lld ms %s the reference clock (allowed skew "
+                                   "%lld s)",
+                                   (long long)(d < 0 ? -d : d), d < 0 ? "ahead of" : "behind",
+                                   (long long)mb->skew_sec);
+            if (st == AMC_OK && d > mb->ttl_sec * 1000)
+                st = amc_prof_emit(ds, "MAILBOX-TIME-002", pos_of(doc, root, iss), "/issued_at",
+                                   "issued_at is older than the nonce TTL (%lld s)",
+                                   (long long)mb->ttl_sec);
+        }
+    }
+    if (st == AMC_OK && v->stateful && state)
+        st = check_stateful(state, root, errors0, doc, ds);
+out:
+    amc_diags_free(tmp);
+    amc_doc_free(doc);
+    return st;
+}
+
+static int mailbox_detect(const char *path, const char *buf, size_t len)
+{
+    size_t i = 0;
+    int score = 0;
+    static const char *const keys[] = {"\"msg_id\"", "\"sender_id\"", "\"signature\"",
+                                       "\"payload\""};
+    size_t k = 0;
+    while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+        i++;
+    if (i >= len || buf[i] != '{')
+        return 0;
+    for (k = 0; k < 4; k++) {
+        size_t n = strlen(keys[k]), j = 0;
+        for (j = i; j + n <= len && j < i + 65536; j++)
+            if (!memcmp(buf + j, keys[k], n)) {
+                score += 20;
+                break;
+            }
+    }
+    if (score && path) {
+        size_t n = strlen(path);
+        if (n > 5 && !strcmp(path + n - 5, ".json"))
+            score += 10;
+    }
+    return score;
+}
+
+const amc_profile_ops amc_profile_mailbox = {
+    {"mailbox", "Mailbox-Only PoC: signed JSON envelopes in per-agent inbox folders",
+     "Mailbox-Only PoC (../shared/seeds/001_81f118d99d2737b8.txt)"},
+    mailbox_detect,
+    mb_state_new,
+    mb_state_free,
+    mailbox_check};

@@ -1,0 +1,239 @@
+/*
+ * test_mailbox.c - the mailbox profile's API surface beyond the fixtures: amc_mailbox_signature
+ * (expected values computed with conformance/mailbox/tools/sign.mjs), the keyring reader
+ * (format: docs/profiles/mailbox.md "Keyring"), the policy keys and the reference clock.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+
+#define KEY32 "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+#define RING                                                                                       \
+    "{\"version\":1,\"keys\":[{\"key_id\":\"k1\",\"algorithm\":\"hmac_sha256\",\"secret_hex\":"    \
+    "\"" KEY32 "\"}]}"
+
+static bool has_code(const amc_diags *ds, amc_code c)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++)
+        if (amc_diags_get(ds, i)->code == c)
+            return true;
+    return false;
+}
+
+static const struct sig_case {
+    const char *name, *env, *scheme, *want; /* want NULL: error */
+    amc_code code;
+} sig_cases[] = {
+    /* sign.mjs: 1.0 and 1e0 canonicalize alike; a missing signature member is added as "" */
+    {"sha256 number spelling", "{\"b\":1.0,\"a\":\"x\",\"signature\":\"zz\",\"key_id\":\"k1\"}",
+     "sha256", "d3b8f1364cb11c406ab106f8907c4748b22d7c3561122e6f8091797799091dd1", 0},
+    {"sha256 no signature member", "{\"b\":1e0,\"a\":\"x\",\"key_id\":\"k1\"}", "sha256",
+     "d3b8f1364cb11c406ab106f8907c4748b22d7c3561122e6f8091797799091dd1", 0},
+    {"hmac", "{\"b\":1.0,\"a\":\"x\",\"signature\":\"zz\",\"key_id\":\"k1\"}", "hmac_sha256",
+     "8d4c3313c2e26f375ab22181b47932bf1bd337cc4be5e3968bd31b1db11587a4", 0},
+    {"hmac unknown key", "{\"key_id\":\"k2\"}", "hmac_sha256", NULL, AMC_C_MAILBOX_KEY_UNKNOWN},
+    {"hmac no key_id", "{\"a\":1}", "hmac_sha256", NULL, AMC_C_MAILBOX_KEY_UNKNOWN},
+    {"not an object", "[1]", "sha256", NULL, AMC_C_MAILBOX_SCHEMA_INVALID},
+    {"duplicate key", "{\"a\":1,\"a\":2}", "sha256", NULL, AMC_C_JSON_DUP_KEY},
+    {"beyond double", "{\"a\":1e400}", "sha256", NULL, AMC_C_MAILBOX_SIGNATURE_INVALID},
+};
+
+static amc_policy *ring_policy(void)
+{
+    amc_policy *p = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    assert_int_equal(amc_policy_read("{}", 2, ds, &p), AMC_OK);
+    assert_int_equal(amc_policy_set_keyring(p, RING, strlen(RING), ds), AMC_OK);
+    amc_diags_free(ds);
+    return p;
+}
+
+static void test_signature(void **state)
+{
+    size_t i = 0;
+    amc_policy *p = ring_policy();
+    (void)state;
+    for (i = 0; i < sizeof sig_cases / sizeof sig_cases[0]; i++) {
+        const struct sig_case *c = &sig_cases[i];
+        amc_diags *ds = amc_diags_new(0);
+        char out[65];
+        amc_status st = amc_mailbox_signature(c->env, strlen(c->env), p, c->scheme, ds, out);
+        if (c->want) {
+            if (st != AMC_OK || strcmp(out, c->want) != 0)
+                fail_msg("%s: status %s, got %s", c->name, amc_status_str(st), out);
+        } else if (st != AMC_EINVALID || !has_code(ds, c->code)) {
+            fail_msg("%s: status %s, code %s not reported", c->name, amc_status_str(st),
+                     amc_code_id(c->code));
+        }
+        amc_diags_free(ds);
+    }
+    {
+        char out[65];
+        amc_diags *ds = amc_diags_new(0);
+        assert_int_equal(amc_mailbox_signature("{}", 2, p, "md5", ds, out), AMC_EUSAGE);
+        amc_diags_free(ds);
+    }
+    amc_policy_free(p);
+}
+
+static const struct kr_case {
+    const char *name, *text;
+    bool ok;
+} kr_cases[] = {
+    {"valid", RING, true},
+    {"yaml",
+     "version: 1\nkeys:\n  - key_id: a\n    principal: codex\n    algorithm: hmac_sha256\n"
+     "    secret_hex: " KEY32 "\n",
+     true},
+    {"empty key list", "{\"version\":1,\"keys\":[]}", true},
+    {"version 2", "{\"version\":2,\"keys\":[]}", false},
+    {"no version", "{\"keys\":[]}", false},
+    {"keys not a list", "{\"version\":1,\"keys\":{}}", false},
+    {"unknown top member", "{\"version\":1,\"keys\":[],\"x\":1}", false},
+    {"duplicate key_id",
+     "{\"version\":1,\"keys\":[{\"key_id\":\"a\",\"algorithm\":\"hmac_sha256\","
+     "\"secret_hex\":\"" KEY32 "\"},{\"key_id\":\"a\",\"algorithm\":"
+     "\"hmac_sha256\",\"secret_hex\":\"" KEY32 "\"}]}",
+     false},
+    {"short secret",
+     "{\"version\":1,\"keys\":[{\"key_id\":\"a\",\"algorithm\":\"hmac_sha256\","
+     "\"secret_hex\":\"0001\"}]}",
+     false},
+    {"odd hex",
+     "{\"version\":1,\"keys\":[{\"key_id\":\"a\",\"algorithm\":\"hmac_sha256\","
+     "\"secret_hex\":\"" KEY32 "0\"}]}",
+     false},
+    {"non-hex",
+     "{\"version\":1,\"keys\":[{\"key_id\":\"a\",\"algorithm\":\"hmac_sha256\","
+     "\"secret_hex\":\"zz0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\"}]}",
+     false},
+    {"other algorithm",
+     "{\"version\":1,\"keys\":[{\"key_id\":\"a\",\"algorithm\":\"sha256\","
+     "\"secret_hex\":\"" KEY32 "\"}]}",
+     false},
+    {"unknown entry member",
+     "{\"version\":1,\"keys\":[{\"key_id\":\"a\",\"algorithm\":"
+     "\"hmac_sha256\",\"secret_hex\":\"" KEY32 "\",\"note\":\"x\"}]}",
+     false},
+    {"missing key_id",
+     "{\"version\":1,\"keys\":[{\"algorithm\":\"hmac_sha256\",\"secret_hex\":\"" KEY32 "\"}]}",
+     false},
+    {"not YAML", "{", false},
+};
+
+static void test_keyring(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof kr_cases / sizeof kr_cases[0]; i++) {
+        const struct kr_case *c = &kr_cases[i];
+        amc_policy *p = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        amc_status st = AMC_OK;
+        assert_int_equal(amc_policy_read("{}", 2, ds, &p), AMC_OK);
+        st = amc_policy_set_keyring(p, c->text, strlen(c->text), ds);
+        if (c->ok != (st == AMC_OK))
+            fail_msg("%s: status %s", c->name, amc_status_str(st));
+        if (!c->ok && !has_code(ds, AMC_C_MAILBOX_KEYRING_INVALID))
+            fail_msg("%s: no MAILBOX_KEYRING_INVALID", c->name);
+        amc_diags_free(ds);
+        amc_policy_free(p);
+    }
+}
+
+static const struct pol_case {
+    const char *name, *text;
+    bool ok;
+    size_t warnings;
+} pol_cases[] = {
+    {"runtime config sections",
+     "version: 1\nmode: x\nstate_store: {}\nscheduler: {}\n"
+     "heartbeat: {}\nlease: {}\ntimeouts: {}\ndead_letter: {}\n"
+     "dedup: {}\noperational_gates: {}\n",
+     true, 0},
+    {"unknown top key", "frobnicate: 1\n", true, 1},
+    {"unread security keys", "security: {require_signature: true, canonicalization: x}\n", true, 0},
+    {"bad algorithm", "security: {signature_algorithm: hmac-sha256}\n", false, 0},
+    {"acl_default allow", "security: {acl_default: allow}\n", false, 0},
+    {"acl entry not a list", "security: {acl: {control: orchestrator}}\n", false, 0},
+    {"skew string", "security: {max_clock_skew_sec: \"1\"}\n", false, 0},
+    {"match flag not bool", "security: {require_task_id_match: 1}\n", false, 0},
+    {"consumer not string", "review: {review_result_consumer: [a]}\n", false, 0},
+    {"delivery limit 0", "mailbox: {max_delivery_attempts: 0}\n", false, 0},
+    {"retries not int", "retries: {max_attempts: two}\n", false, 0},
+    {"workers not a map", "workers: [a]\n", false, 0},
+    {"keyring_file", "security: {keyring_file: k.json}\n", true, 0},
+};
+
+static void test_policy(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof pol_cases / sizeof pol_cases[0]; i++) {
+        const struct pol_case *c = &pol_cases[i];
+        amc_policy *p = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        amc_status st = amc_policy_read(c->text, strlen(c->text), ds, &p);
+        if (c->ok != (st == AMC_OK))
+            fail_msg("%s: status %s", c->name, amc_status_str(st));
+        if (!c->ok && !has_code(ds, AMC_C_MAILBOX_POLICY_INVALID))
+            fail_msg("%s: no MAILBOX_POLICY_INVALID", c->name);
+        if (c->ok && amc_diags_warnings(ds) != c->warnings)
+            fail_msg("%s: %zu warnings", c->name, amc_diags_warnings(ds));
+        amc_diags_free(ds);
+        amc_policy_free(p);
+    }
+    {
+        amc_policy *p = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        const char *t = "security: {keyring_file: ../k.json}\n";
+        assert_int_equal(amc_policy_read(t, strlen(t), ds, &p), AMC_OK);
+        assert_string_equal(amc_policy_keyring_file(p), "../k.json");
+        assert_null(amc_policy_keyring_file(NULL));
+        amc_diags_free(ds);
+        amc_policy_free(p);
+    }
+}
+
+static void test_now(void **state)
+{
+    static const struct {
+        const char *now;
+        amc_status st;
+    } cases[] = {{"2026-02-11T10:00:00Z", AMC_OK},
+                 {"2026-02-11T10:00:00.123+09:00", AMC_OK},
+                 {"2026-02-11T10:00:00", AMC_EUSAGE},
+                 {"2026-02-11", AMC_EUSAGE},
+                 {"", AMC_EUSAGE}};
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_validator_opts o = {"mailbox", false, NULL, NULL, cases[i].now};
+        amc_validator *v = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        amc_status st = amc_validator_new(&o, ds, &v);
+        if (st != cases[i].st)
+            fail_msg("now '%s': %s", cases[i].now, amc_status_str(st));
+        if (st != AMC_OK && amc_diags_count(ds) != 1)
+            fail_msg("now '%s': no diagnostic", cases[i].now);
+        amc_validator_free(v);
+        amc_diags_free(ds);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_signature),
+        cmocka_unit_test(test_keyring),
+        cmocka_unit_test(test_policy),
+        cmocka_unit_test(test_now),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
