@@ -38,4 +38,7 @@ if "$AMC" validate --help >/dev/null 2>&1; then
        examples/messages/envelope.json examples/bad/envelope-schema-errors.json \
        examples/bad/duplicate-from.json
 fi
+echo; echo "== 6. The same envelopes through the mailbox profile (ACL, routing, signature, task ids)"
+show validate --profile mailbox examples/messages/envelope.json examples/bad/envelope-schema-errors.json
+
 echo; echo "Next: 'amc --help', 'amc rules', README.md."
