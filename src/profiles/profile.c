@@ -28,8 +28,31 @@ static const amc_rule rules[] = {
 #include "profiles/rules_ignite.def"
 #undef AMC_RULE
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "lifecycle/rules_lc_ignite.def"
+#undef AMC_RULE
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "profiles/rules_mailbox.def"
+#undef AMC_RULE
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "lifecycle/rules_lc_mailbox.def"
+#undef AMC_RULE
+/* discussion: profiles/rules_discussion.def goes here */
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "discussion", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "lifecycle/rules_lc_discussion.def"
+#undef AMC_RULE
+/* socket: profiles/rules_socket.def goes here */
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "socket", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "lifecycle/rules_lc_socket.def"
+#undef AMC_RULE
+/* acp: profiles/rules_acp.def goes here */
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "lifecycle/rules_lc_acp.def"
 #undef AMC_RULE
 };
 #define N_RULES (sizeof rules / sizeof rules[0])

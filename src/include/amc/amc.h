@@ -22,5 +22,6 @@
 #include "amc/schema.h"
 #include "amc/lint.h"
 #include "amc/profile.h"
+#include "amc/lifecycle.h"
 
 #endif
