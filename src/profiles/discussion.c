@@ -367,7 +367,8 @@ static amc_status check_message(ctx *c, const amc_value *m, const char *base)
         size_t n = mid->u.str.len, e = n;
         while (e > 4 && s[e - 1] >= '0' && s[e - 1] <= '9')
             e--;
-        if (e < n && e > 5 && s[e - 1] == '-' &&
+        if (e < n && e > 10 && s[e - 1] == '-' && !memcmp(s + 4, "DISC-", 5) &&
+            date_seq_shape(s + 9, e - 10) &&
             !(e - 5 == did->u.str.len && !memcmp(s + 4, did->u.str.ptr, e - 5)))
             st = amc_prof_emit(
                 c->ds, "DISC-XREF-001", pos_of(c, mid), join(p, sizeof p, base, "/message_id"),
@@ -697,8 +698,13 @@ static bool has_key(const char *buf, size_t from, size_t len, const char *key)
 {
     size_t n = strlen(key), j = 0, end = len < from + 65536 ? len : from + 65536;
     for (j = from; j + n <= end; j++)
-        if (buf[j] == '"' && !memcmp(buf + j, key, n))
-            return true;
+        if (buf[j] == '"' && !memcmp(buf + j, key, n)) {
+            size_t k = j + n;
+            while (k < len && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\r' || buf[k] == '\n'))
+                k++;
+            if (k < len && buf[k] == ':')
+                return true; /* a member name, not a string value */
+        }
     return false;
 }
 
