@@ -482,23 +482,44 @@ static bool sorted_has(const amc_value **arr, size_t n, const amc_value *s)
 }
 
 /* DISC-XREF-003 over the refs of one collection (in_messages). */
-static amc_status check_duplicates(ctx *c, bool in_messages, const amc_value **tmp)
+typedef struct id_ref {
+    const amc_value *id;
+    size_t ref;
+} id_ref;
+
+static int cmp_id_ref(const void *a, const void *b)
+{
+    const id_ref *x = a, *y = b;
+    return cmp_str(&x->id, &y->id);
+}
+
+static amc_status check_duplicates(ctx *c, bool in_messages)
 {
     size_t i = 0, n = 0;
     amc_status st = AMC_OK;
+    id_ref *ids = amc_xcalloc(c->nrefs + 1, sizeof *ids);
+    if (!ids)
+        return AMC_ENOMEM;
     for (i = 0; i < c->nrefs; i++) {
         const amc_value *id = member(c->refs[i].msg, "message_id");
-        if (c->refs[i].in_messages == in_messages && id && id->type == AMC_T_STRING)
-            tmp[n++] = id;
+        if (c->refs[i].in_messages == in_messages && id && id->type == AMC_T_STRING) {
+            ids[n].id = id;
+            ids[n++].ref = i;
+        }
     }
     if (n > 1)
-        qsort(tmp, n, sizeof *tmp, cmp_str);
+        qsort(ids, n, sizeof *ids, cmp_id_ref);
     for (i = 1; st == AMC_OK && i < n; i++)
-        if (tmp[i]->u.str.len == tmp[i - 1]->u.str.len &&
-            !memcmp(tmp[i]->u.str.ptr, tmp[i - 1]->u.str.ptr, tmp[i]->u.str.len))
-            st = amc_prof_emit(c->ds, "DISC-XREF-003", pos_of(c, tmp[i]), NULL,
-                               "message_id %s appears more than once in %s", tmp[i]->u.str.ptr,
+        if (ids[i].id->u.str.len == ids[i - 1].id->u.str.len &&
+            !memcmp(ids[i].id->u.str.ptr, ids[i - 1].id->u.str.ptr, ids[i].id->u.str.len)) {
+            char rp[512], p[600];
+            snprintf(p, sizeof p, "%s/message_id",
+                     ref_ptr(&c->refs[ids[i].ref], "", rp, sizeof rp));
+            st = amc_prof_emit(c->ds, "DISC-XREF-003", pos_of(c, ids[i].id), p,
+                               "message_id %s appears more than once in %s", ids[i].id->u.str.ptr,
                                in_messages ? "'messages'" : "the phase records");
+        }
+    amc_xfree(ids);
     return st;
 }
 
@@ -581,9 +602,9 @@ static amc_status check_discussion(ctx *c, const amc_value *root)
     }
     /* DISC-XREF-003 per collection. */
     if (st == AMC_OK)
-        st = check_duplicates(c, true, tmp);
+        st = check_duplicates(c, true);
     if (st == AMC_OK)
-        st = check_duplicates(c, false, tmp);
+        st = check_duplicates(c, false);
     /* DISC-OBJ-003: decisions known to the discussion. */
     x = member(fd, "decision_id");
     if (x && x->type == AMC_T_STRING)
