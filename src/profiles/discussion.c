@@ -25,7 +25,11 @@
  *     outwards to the first schema object whose $comment starts with "[RULE-ID]". The engine's
  *     own code is kept at the start of the message. Failures of an `if` keyword are dropped.
  *   - Calendar checks (DISC-ID-001/003) run only on ids of the right shape (the schema reports
- *     a wrong shape), so each bad id is reported once.
+ *     a wrong shape), so each bad id is reported once. Likewise DISC-XREF-001 compares only a
+ *     message_id of the shape MSG-DISC-YYYY-MM-DD-SEQ-seq (else DISC-ID-002 alone).
+ *   - Positions: a semantic diagnostic points at the offending value (the speaker for
+ *     DISC-SPK-001/002 and DISC-OBJ-002, the later duplicate for DISC-XREF-003, the messages
+ *     array, or the phases array without one, for the limits) with its JSON Pointer.
  *   - Weight sum: [0.999, 1.001] inclusive, with 1e-9 slack for binary rounding (three 0.333
  *     sum to 0.9990000000000001 or 0.998999..., both pass). Non-number weights: no sum check.
  *   - Whole-discussion documents: the message set is `messages` when present, else the phase
