@@ -5,8 +5,8 @@
  *
  * Decisions:
  *   - --profile and --schema are mutually exclusive. In profile mode a directory is walked for
- *     the message files of the profile (ignite: *.mime; auto: all profiles' extensions) and the
- *     path of each file, as given or as joined during the walk, is passed to the validator for
+ *     the message files of the profile (ignite: *.mime; the JSON profiles: *.json; auto: both) and
+ * the path of each file, as given or as joined during the walk, is passed to the validator for
  *     placement rules (they look only below the last "queue" component, so the walked root's
  *     own name counts); stdin has no path (placement rules skipped). One validator serves every
  *     input in order (--stateful makes that one session). --as does not apply; with --jsonl each
@@ -70,15 +70,16 @@ typedef struct vstate {
 
 static void usage(FILE *f)
 {
+    size_t i = 0;
     fprintf(
         f, "usage: amc validate --schema SCHEMA [--schema MORE]... [options] INSTANCE...|-\n"
            "       amc validate --profile NAME|auto [options] FILE...|DIR|-\n\n"
            "Validates JSON or YAML instances against a JSON Schema (draft 2020-12), or protocol\n"
            "messages against a profile (amc rules --profile NAME lists its rules).\n\n"
-           "  --profile NAME       check messages with a profile: ignite, mailbox, or auto\n"
-           "                       (detect per message); directories are walked for *.mime\n"
-           "                       (ignite), *.json (mailbox; *.jsonl with --jsonl); the path\n"
-           "                       of each file is used by placement rules (queue/<agent>/...)\n"
+           "  --profile NAME       check messages with a profile (see below), or auto (detect\n"
+           "                       per message); directories are walked for *.mime (ignite),\n"
+           "                       *.json (the others; *.jsonl with --jsonl); the path of each\n"
+           "                       file is used by placement rules (queue/<agent>/, inbox/...)\n"
            "  --stateful           one session across every input, in order (profile mode)\n"
            "  --policy FILE        deployment settings (YAML/JSON; ignite: max_retries; mailbox:\n"
            "                       the implementation's runtime config, docs/profiles/mailbox.md)\n"
@@ -102,6 +103,10 @@ static void usage(FILE *f)
            "*.jsonl, *.ndjson) or - for standard input.\n"
            "Output: file:line:col: severity[CODE]: message (at /instance/pointer)\n"
            "Exit status: 0 all valid, 1 any invalid, 2 usage, I/O or schema error.\n");
+    fprintf(f, "\nProfiles:");
+    for (i = 0; i < amc_profile_count(); i++)
+        fprintf(f, " %s", amc_profile_at(i)->name);
+    fprintf(f, "\n");
 }
 
 static bool has_ext(const char *name, const char *const *exts)
@@ -381,8 +386,8 @@ static void validate_dir(vstate *v, const char *dir)
     static const char *const json_msgs[] = {".json", NULL};
     static const char *const any_msgs[] = {".mime", ".json", NULL};
     const char *const *messages = !v->profile || !strcmp(v->profile, "ignite") ? mime_msgs
-                                  : !strcmp(v->profile, "mailbox")             ? json_msgs
-                                                                               : any_msgs;
+                                  : !strcmp(v->profile, "auto")                ? any_msgs
+                                                                               : json_msgs;
     DIR *d = opendir(dir);
     struct dirent *e = NULL;
     char **names = NULL;

@@ -344,9 +344,16 @@ static const char *filer_problem(const amc_value *cond, const amc_value *spk)
     return NULL;
 }
 
+/* base + rest into buf; a pointer that does not fit is cut back to base (or "" if base does
+ * not fit either), so a location is never a truncated, wrong pointer. */
 static char *join(char *buf, size_t n, const char *base, const char *rest)
 {
-    snprintf(buf, n, "%s%s", base, rest);
+    int r = snprintf(buf, n, "%s%s", base, rest);
+    if (r < 0 || (size_t)r >= n) {
+        r = snprintf(buf, n, "%s", base);
+        if (r < 0 || (size_t)r >= n)
+            buf[0] = '\0';
+    }
     return buf;
 }
 
