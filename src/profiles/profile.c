@@ -21,7 +21,7 @@ extern const amc_profile_ops amc_profile_mailbox;
 extern const amc_profile_ops amc_profile_socket;
 
 static const amc_profile_ops *const profiles[] = {&amc_profile_ignite, &amc_profile_mailbox,
-                                                      &amc_profile_socket};
+                                                  &amc_profile_socket};
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
 static const amc_rule rules[] = {
