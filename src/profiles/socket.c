@@ -22,8 +22,9 @@
  *     senders unchecked. Id format: see id_format_ok. state/current_task agreement is SHOULD.
  *   - Detection scores only a parsed object whose type is one of the five and whose members are
  *     all members of socket messages, so mailbox envelopes (msg_id, sender_id, ...), ACP
- *     envelopes (message_type) and discussion messages are never taken. Unparsable bytes get a
- *     low score when they start with '{' and name a socket type, so auto still reports them.
+ *     envelopes (message_type) and discussion messages are never taken. Unparsable bytes are
+ *     not detected (auto reports PROFILE_UNDETECTED; --profile socket gives the reader's codes):
+ *     a byte scan would take generic bad JSON such as examples/bad/nan.json.
  */
 #include <stdio.h>
 #include <string.h>
@@ -329,15 +330,6 @@ static bool socket_member(const char *s, size_t n)
     return false;
 }
 
-static bool contains(const char *buf, size_t len, const char *needle)
-{
-    size_t n = strlen(needle), j = 0;
-    for (j = 0; j + n <= len && j < 65536; j++)
-        if (!memcmp(buf + j, needle, n))
-            return true;
-    return false;
-}
-
 static int socket_detect(const char *path, const char *buf, size_t len)
 {
     amc_doc *doc = NULL;
@@ -345,8 +337,6 @@ static int socket_detect(const char *path, const char *buf, size_t len)
     const amc_value *root = NULL;
     int score = 0;
     size_t i = 0, off = has_bom(buf, len) ? 3 : 0;
-    static const char *const types[] = {"\"task\"", "\"result\"", "\"status\"",
-                                        "\"status_response\"", "\"error\""};
     (void)path;
     while (off < len &&
            (buf[off] == ' ' || buf[off] == '\t' || buf[off] == '\r' || buf[off] == '\n'))
@@ -364,11 +354,6 @@ static int socket_detect(const char *path, const char *buf, size_t len)
                 if (!socket_member(root->u.obj.members[i].key, root->u.obj.members[i].key_len))
                     score = 0;
         }
-    } else if (contains(buf, len, "\"type\"") && !contains(buf, len, "\"msg_id\"") &&
-               !contains(buf, len, "\"sender_id\"") && !contains(buf, len, "\"message_type\"")) {
-        for (i = 0; i < sizeof types / sizeof types[0]; i++)
-            if (contains(buf, len, types[i]))
-                score = 5;
     }
     amc_doc_free(doc);
     amc_diags_free(ds);
