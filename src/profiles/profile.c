@@ -19,9 +19,10 @@
 extern const amc_profile_ops amc_profile_ignite;
 extern const amc_profile_ops amc_profile_mailbox;
 extern const amc_profile_ops amc_profile_discussion;
+extern const amc_profile_ops amc_profile_socket;
 
 static const amc_profile_ops *const profiles[] = {&amc_profile_ignite, &amc_profile_mailbox,
-                                                  &amc_profile_discussion};
+                                                  &amc_profile_discussion, &amc_profile_socket};
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
 static const amc_rule rules[] = {
@@ -49,7 +50,10 @@ static const amc_rule rules[] = {
     {id, "discussion", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "lifecycle/rules_lc_discussion.def"
 #undef AMC_RULE
-/* socket: profiles/rules_socket.def goes here */
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "socket", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "profiles/rules_socket.def"
+#undef AMC_RULE
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "socket", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "lifecycle/rules_lc_socket.def"
