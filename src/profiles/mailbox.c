@@ -37,8 +37,9 @@
 #include "core/arena_int.h"
 #include "profiles/profile_int.h"
 
-#define ENVELOPE_ID "https://amc.dev/schemas/mailbox/mailbox-envelope.v1.schema.json"
-#define MAX_ENTRIES (1u << 20)
+#define ENVELOPE_ID   "https://amc.dev/schemas/mailbox/mailbox-envelope.v1.schema.json"
+#define DEADLETTER_ID "https://amc.dev/schemas/mailbox/deadletter-entry.v1.schema.json"
+#define MAX_ENTRIES   (1u << 20)
 
 /* ---- session state: string-keyed open-addressing table ---- */
 
@@ -593,8 +594,8 @@ out:
     return st;
 }
 
-static amc_status mailbox_check(amc_validator *v, void *state, const char *path, const char *buf,
-                                size_t len, amc_diags *ds)
+static amc_status check_envelope(amc_validator *v, void *state, const char *buf, size_t len,
+                                 amc_diags *ds)
 {
     const amc_mailbox_policy *mb = amc_policy_mailbox(v->policy);
     amc_diags *tmp = NULL;
@@ -606,7 +607,6 @@ static amc_status mailbox_check(amc_validator *v, void *state, const char *path,
     bool fail[5] = {false, false, false, false, false};
     int first = -1;
     sig_result sr;
-    (void)path;
     tmp = amc_diags_new(v->lim.max_diags);
     if (!tmp)
         return AMC_ENOMEM;
@@ -717,6 +717,230 @@ out:
     return st;
 }
 
+/* ---- the mailbox tree (docs/profiles/mailbox.md "Tree") ---- */
+
+typedef enum tree_kind { TREE_NONE = 0, TREE_INBOX, TREE_ACK, TREE_DEADLETTER } tree_kind;
+
+typedef struct tree_place {
+    tree_kind kind;
+    const char *agent, *file;
+    size_t agent_len, file_len;
+} tree_place;
+
+/* The last three components of path: inbox|ack|deadletter / <agent> / <file>. Anything before
+ * them (the mailbox root's own path) is ignored. */
+static tree_place place_of(const char *path)
+{
+    tree_place p = {TREE_NONE, NULL, NULL, 0, 0};
+    const char *c[3] = {NULL, NULL, NULL};
+    size_t n[3] = {0, 0, 0}, len = path ? strlen(path) : 0, end = len, k = 0;
+    for (k = 0; k < 3; k++) {
+        size_t start = end;
+        while (start > 0 && path[start - 1] != '/')
+            start--;
+        if (start == end)
+            return p;
+        c[2 - k] = path + start;
+        n[2 - k] = end - start;
+        if (k < 2) {
+            if (start == 0)
+                return p;
+            end = start - 1;
+        }
+    }
+    if (n[0] == 5 && !memcmp(c[0], "inbox", 5))
+        p.kind = TREE_INBOX;
+    else if (n[0] == 3 && !memcmp(c[0], "ack", 3))
+        p.kind = TREE_ACK;
+    else if (n[0] == 10 && !memcmp(c[0], "deadletter", 10))
+        p.kind = TREE_DEADLETTER;
+    p.agent = c[1];
+    p.agent_len = n[1];
+    p.file = c[2];
+    p.file_len = n[2];
+    return p;
+}
+
+/* MAILBOX-TREE-001/002 for an envelope object (root) found at place p. */
+static amc_status check_place(const amc_doc *doc, const amc_value *root, const tree_place *p,
+                              const char *ptr_prefix, amc_diags *ds)
+{
+    const amc_value *to = amc_value_getz(root, "to"), *id = amc_value_getz(root, "msg_id");
+    amc_status st = AMC_OK;
+    char ptr[32];
+    snprintf(ptr, sizeof ptr, "%s/to", ptr_prefix);
+    if (!(to && to->type == AMC_T_STRING && to->u.str.len == p->agent_len &&
+          !memcmp(to->u.str.ptr, p->agent, p->agent_len)))
+        st = amc_prof_emit(ds, "MAILBOX-TREE-001", pos_of(doc, root, to), ptr,
+                           "the envelope sits in the folder of agent '%.*s' but its to is %s%.*s%s",
+                           (int)p->agent_len, p->agent, to && to->type == AMC_T_STRING ? "'" : "",
+                           to && to->type == AMC_T_STRING ? (int)to->u.str.len : 7,
+                           to && to->type == AMC_T_STRING ? to->u.str.ptr : "missing",
+                           to && to->type == AMC_T_STRING ? "'" : "");
+    if (st == AMC_OK && id && id->type == AMC_T_STRING) {
+        /* <msg_id>--<digits>--<uuid 8-4-4-4-12 hex>.json */
+        const char *f = p->file;
+        size_t n = p->file_len, i = id->u.str.len, d = 0, k = 0;
+        bool ok = n > i + 2 && !memcmp(f, id->u.str.ptr, i) && f[i] == '-' && f[i + 1] == '-';
+        i += 2;
+        while (ok && i < n && f[i] >= '0' && f[i] <= '9')
+            i++, d++;
+        ok = ok && d > 0 && i + 2 + 36 + 5 == n && f[i] == '-' && f[i + 1] == '-' &&
+             !memcmp(f + n - 5, ".json", 5);
+        for (k = 0; ok && k < 36; k++) {
+            char ch = f[i + 2 + k];
+            ok = (k == 8 || k == 13 || k == 18 || k == 23)
+                     ? ch == '-'
+                     : ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') ||
+                        (ch >= 'A' && ch <= 'F'));
+        }
+        snprintf(ptr, sizeof ptr, "%s/msg_id", ptr_prefix);
+        if (!ok)
+            st = amc_prof_emit(ds, "MAILBOX-TREE-002", pos_of(doc, root, id), ptr,
+                               "file name '%.*s' is not <msg_id>--<epoch ms>--<uuid>.json for "
+                               "msg_id '%.*s'",
+                               (int)p->file_len, p->file, (int)id->u.str.len, id->u.str.ptr);
+    }
+    return st;
+}
+
+/* End offset of the JSON value starting at off (the document is known to be valid JSON). */
+static size_t value_end(const char *buf, size_t len, size_t off)
+{
+    size_t i = off;
+    int depth = 0;
+    bool in_str = false;
+    for (; i < len; i++) {
+        char ch = buf[i];
+        if (in_str) {
+            if (ch == '\\')
+                i++;
+            else if (ch == '"')
+                in_str = false;
+        } else if (ch == '"') {
+            in_str = true;
+        } else if (ch == '{' || ch == '[') {
+            depth++;
+        } else if (ch == '}' || ch == ']') {
+            if (--depth == 0)
+                return i + 1;
+        }
+    }
+    return len;
+}
+
+static const struct {
+    const char *reason, *rule;
+} reasons[] = {{"SENDER_ID_MISMATCH", "MAILBOX-ID-001"}, {"ACL_DENY", "MAILBOX-ACL-001"},
+               {"INVALID_ROUTE", "MAILBOX-ROUTE-001"},   {"SIGNATURE_INVALID", "MAILBOX-SIG-001"},
+               {"TASK_ID_MISMATCH", "MAILBOX-TASK-001"}, {"VALIDATION_FAILED", NULL}};
+
+/* A deadletter/<agent>/<file>: the wrapper, then the wrapped envelope (its findings as info). */
+static amc_status check_deadletter(amc_validator *v, const tree_place *p, const char *buf,
+                                   size_t len, amc_diags *ds)
+{
+    amc_diags *tmp = NULL;
+    amc_doc *doc = NULL;
+    const amc_value *root = NULL, *env = NULL, *reason = NULL;
+    amc_status st = AMC_OK;
+    bool valid = false;
+    size_t i = 0, k = sizeof reasons / sizeof reasons[0];
+    tmp = amc_diags_new(v->lim.max_diags);
+    if (!tmp)
+        return AMC_ENOMEM;
+    st = amc_json_read(buf, len, &v->lim, ds, &doc);
+    if (st != AMC_OK) {
+        st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+        goto out;
+    }
+    root = amc_doc_root(doc);
+    st = amc_prof_schema_check(v, DEADLETTER_ID, doc, root, NULL, tmp, "MAILBOX-TREE-003", &valid);
+    for (i = 0; (st == AMC_OK || st == AMC_ELIMIT) && i < amc_diags_count(tmp); i++) {
+        amc_diag d = *amc_diags_get(tmp, i);
+        char msg[1024];
+        if (d.sev == AMC_SEV_ERROR) {
+            snprintf(msg, sizeof msg, "%s: %s", amc_code_id(d.code), d.message);
+            d.message = msg;
+            d.code = AMC_C_MAILBOX_DEADLETTER_WRAPPER;
+        }
+        if (amc_diags_add(ds, &d) != AMC_OK)
+            st = AMC_ENOMEM;
+    }
+    amc_diags_clear(tmp);
+    if (st == AMC_ELIMIT)
+        st = AMC_OK;
+    if (st != AMC_OK || root->type != AMC_T_OBJECT)
+        goto out;
+    reason = amc_value_getz(root, "reason");
+    env = amc_value_getz(root, "envelope");
+    if (reason && reason->type == AMC_T_STRING) {
+        for (k = 0; k < sizeof reasons / sizeof reasons[0]; k++)
+            if (str_is(reason, reasons[k].reason))
+                break;
+        if (k == sizeof reasons / sizeof reasons[0])
+            st = amc_prof_emit(ds, "MAILBOX-TREE-004", pos_of(doc, root, reason), "/reason",
+                               "reason '%.*s' is not one the implementation writes",
+                               (int)reason->u.str.len, reason->u.str.ptr);
+    }
+    if (st != AMC_OK || !env || env->type != AMC_T_OBJECT || env->offset == AMC_NO_OFFSET)
+        goto out;
+    {
+        size_t start = env->offset, end = value_end(buf, len, start), first = amc_diags_count(ds);
+        bool found = false;
+        st = check_envelope(v, NULL, buf + start, end - start, tmp);
+        for (i = 0; st == AMC_OK && i < amc_diags_count(tmp); i++) {
+            amc_diag d = *amc_diags_get(tmp, i);
+            if (k < sizeof reasons / sizeof reasons[0] && reasons[k].rule && d.rule_id &&
+                !strcmp(d.rule_id, reasons[k].rule))
+                found = true;
+            char ptr[512];
+            d.sev = AMC_SEV_INFO;
+            if (d.instance_ptr) {
+                int r = snprintf(ptr, sizeof ptr, "/envelope%s", d.instance_ptr);
+                d.instance_ptr = r > 0 && (size_t)r < sizeof ptr ? ptr : "/envelope";
+            }
+            st = amc_diags_add(ds, &d);
+        }
+        if (st != AMC_OK)
+            goto out;
+        amc_diags_rebase(ds, first, amc_doc_pos(doc, start));
+        if (k < sizeof reasons / sizeof reasons[0] && reasons[k].rule && !found)
+            st = amc_prof_emit(ds, "MAILBOX-TREE-005", pos_of(doc, root, reason), "/reason",
+                               "quarantined for %s, but the envelope passes %s under the active "
+                               "policy",
+                               reasons[k].reason, reasons[k].rule);
+        if (st == AMC_OK)
+            st = check_place(doc, env, p, "/envelope", ds);
+    }
+out:
+    amc_diags_free(tmp);
+    amc_doc_free(doc);
+    return st;
+}
+
+static amc_status mailbox_check(amc_validator *v, void *state, const char *path, const char *buf,
+                                size_t len, amc_diags *ds)
+{
+    tree_place p = place_of(path);
+    amc_status st = AMC_OK;
+    if (p.kind == TREE_DEADLETTER)
+        return check_deadletter(v, &p, buf, len, ds);
+    st = check_envelope(v, state, buf, len, ds);
+    if (st == AMC_OK && p.kind != TREE_NONE) {
+        /* A second, quiet read: only tree paths pay for it (streams have no path). */
+        amc_diags *tmp = amc_diags_new(1);
+        amc_doc *doc = NULL;
+        if (!tmp)
+            return AMC_ENOMEM;
+        if (amc_json_read(buf, len, &v->lim, tmp, &doc) == AMC_OK &&
+            amc_doc_root(doc)->type == AMC_T_OBJECT)
+            st = check_place(doc, amc_doc_root(doc), &p, "", ds);
+        amc_doc_free(doc);
+        amc_diags_free(tmp);
+    }
+    return st;
+}
+
 static int mailbox_detect(const char *path, const char *buf, size_t len)
 {
     size_t i = 0;
@@ -739,6 +963,8 @@ static int mailbox_detect(const char *path, const char *buf, size_t len)
     if (score && path) {
         size_t n = strlen(path);
         if (n > 5 && !strcmp(path + n - 5, ".json"))
+            score += 10;
+        if (place_of(path).kind != TREE_NONE)
             score += 10;
     }
     return score;
