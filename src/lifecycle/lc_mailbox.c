@@ -144,6 +144,11 @@ static amc_status msg_step(mb_model *m, const mb_event *ev, lc_out *out)
         break;
     case MBE_RELAY:
         if (g->state == MB_DEAD) {
+#ifdef AMC_LC_BUG_DEAD_DELIVERY
+            /* deliberately broken variant for tests/property/prop_selftest.c */
+            nx.state = MB_INFLIGHT;
+            break;
+#endif
             lc_out_add(out, true, "MAILBOX-LC-005", "a dead-lettered message is delivered");
             return AMC_OK;
         }
@@ -204,11 +209,6 @@ static amc_status msg_step(mb_model *m, const mb_event *ev, lc_out *out)
     default:
         return AMC_EUSAGE;
     }
-#ifdef AMC_LC_BUG_DEAD_DELIVERY
-    /* deliberately broken variant for tests/property/prop_selftest.c */
-    if (ev->kind == MBE_RELAY && g->state == MB_OUTBOX && g->attempts >= 1)
-        nx.state = MB_DEAD;
-#endif
     *g = nx;
     return AMC_OK;
 }
