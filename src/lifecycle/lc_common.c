@@ -4,7 +4,8 @@
  * Decisions:
  *   - Entity names are interned into dense indexes so that the typed cores (which the property
  *     tests drive with integer ids) and the JSON edge run the same code.
- *   - At most LC_MAX_ENTITIES entities per model instance (AMC_ELIMIT, LIMIT_NODES).
+ *   - At most LC_MAX_ENTITIES entities per model instance (AMC_ELIMIT, LIMIT_NODES); names are
+ *     found through an open-addressing hash table (FNV-1a), so long traces stay linear.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,20 +48,51 @@ amc_status lc_out_emit(const lc_out *o, amc_diags *ds, amc_pos pos)
     return o->rejected ? AMC_EINVALID : AMC_OK;
 }
 
+static size_t hash(const char *s, size_t len)
+{
+    size_t h = (size_t)1469598103934665603ull, i = 0;
+    for (i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * (size_t)1099511628211ull;
+    return h;
+}
+
 bool lc_find(const lc_names *t, const char *s, size_t len, size_t *idx)
 {
-    size_t i = 0;
-    for (i = 0; i < t->n; i++)
-        if (strlen(t->v[i]) == len && !memcmp(t->v[i], s, len)) {
+    size_t mask = t->nslots - 1, h = 0;
+    if (!t->nslots)
+        return false;
+    for (h = hash(s, len) & mask; t->slots[h]; h = (h + 1) & mask) {
+        size_t i = t->slots[h] - 1;
+        if (t->len[i] == len && !memcmp(t->v[i], s, len)) {
             *idx = i;
             return true;
         }
+    }
     return false;
+}
+
+static amc_status rehash(lc_names *t)
+{
+    size_t ns = t->nslots ? t->nslots * 2 : 64, i = 0;
+    size_t *slots = amc_xcalloc(ns, sizeof *slots);
+    if (!slots)
+        return AMC_ENOMEM;
+    for (i = 0; i < t->n; i++) {
+        size_t h = hash(t->v[i], t->len[i]) & (ns - 1);
+        while (slots[h])
+            h = (h + 1) & (ns - 1);
+        slots[h] = i + 1;
+    }
+    amc_xfree(t->slots);
+    t->slots = slots;
+    t->nslots = ns;
+    return AMC_OK;
 }
 
 amc_status lc_intern(lc_names *t, const char *s, size_t len, size_t *idx)
 {
     char *copy = NULL;
+    size_t h = 0;
     if (lc_find(t, s, len, idx))
         return AMC_OK;
     if (t->n >= LC_MAX_ENTITIES)
@@ -68,17 +100,28 @@ amc_status lc_intern(lc_names *t, const char *s, size_t len, size_t *idx)
     if (t->n == t->cap) {
         size_t nc = t->cap ? t->cap * 2 : 16;
         char **nv = amc_xrealloc(t->v, nc * sizeof *nv);
+        size_t *nl = NULL;
         if (!nv)
             return AMC_ENOMEM;
         t->v = nv;
+        nl = amc_xrealloc(t->len, nc * sizeof *nl);
+        if (!nl)
+            return AMC_ENOMEM;
+        t->len = nl;
         t->cap = nc;
     }
+    if ((t->n + 1) * 2 > t->nslots && rehash(t) != AMC_OK)
+        return AMC_ENOMEM;
     copy = amc_xmalloc(len + 1);
     if (!copy)
         return AMC_ENOMEM;
     memcpy(copy, s, len);
     copy[len] = '\0';
     t->v[t->n] = copy;
+    t->len[t->n] = len;
+    for (h = hash(s, len) & (t->nslots - 1); t->slots[h]; h = (h + 1) & (t->nslots - 1))
+        ;
+    t->slots[h] = t->n + 1;
     *idx = t->n++;
     return AMC_OK;
 }
@@ -89,8 +132,9 @@ void lc_names_free(lc_names *t)
     for (i = 0; i < t->n; i++)
         amc_xfree(t->v[i]);
     amc_xfree(t->v);
-    t->v = NULL;
-    t->n = t->cap = 0;
+    amc_xfree(t->len);
+    amc_xfree(t->slots);
+    memset(t, 0, sizeof *t);
 }
 
 amc_pos lc_pos(const amc_doc *doc, const amc_value *v)

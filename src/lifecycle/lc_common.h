@@ -30,7 +30,10 @@ bool lc_out_has(const lc_out *o, const char *rule);
 /* Entity names <-> dense indexes. */
 typedef struct lc_names {
     char **v;
+    size_t *len; /* name lengths */
     size_t n, cap;
+    size_t *slots; /* open addressing: index + 1, 0 empty */
+    size_t nslots; /* a power of two, > 2 n */
 } lc_names;
 
 #define LC_MAX_ENTITIES 100000

@@ -294,10 +294,14 @@ static amc_status j_state(const void *p, amc_buf *b)
     const ig_json *j = p;
     amc_status st = amc_buf_puts(b, "{\"messages\":{");
     size_t i = 0;
+    bool first = true;
     for (i = 0; st == AMC_OK && i < j->names.n && i < j->m.n; i++) {
         const ig_msg *g = &j->m.msgs[i];
-        if (i)
+        if (g->state == IG_NONE)
+            continue; /* named by a rejected event only */
+        if (!first)
             st = amc_buf_putc(b, ',');
+        first = false;
         if (st == AMC_OK)
             st = lc_put_str(b, j->names.v[i]);
         if (st == AMC_OK)

@@ -620,10 +620,14 @@ static amc_status j_state(const void *p, amc_buf *b)
     const mb_json *j = p;
     amc_status st = amc_buf_puts(b, "{\"messages\":{");
     size_t i = 0, r = 0;
+    bool firstm = true, firstt = true;
     for (i = 0; st == AMC_OK && i < j->msgs.n && i < j->m.n_msgs; i++) {
         const mb_msg *g = &j->m.msgs[i];
-        if (i)
+        if (g->state == MB_NONE)
+            continue; /* named by a rejected event only */
+        if (!firstm)
             st = amc_buf_putc(b, ',');
+        firstm = false;
         if (st == AMC_OK)
             st = lc_put_str(b, j->msgs.v[i]);
         if (st == AMC_OK)
@@ -636,8 +640,11 @@ static amc_status j_state(const void *p, amc_buf *b)
     for (i = 0; st == AMC_OK && i < j->tasks.n && i < j->m.n_tasks; i++) {
         const mb_task *t = &j->m.tasks[i];
         bool first = true;
-        if (i)
+        if (t->state == MT_NONE)
+            continue;
+        if (!firstt)
             st = amc_buf_putc(b, ',');
+        firstt = false;
         if (st == AMC_OK)
             st = lc_put_str(b, j->tasks.v[i]);
         if (st == AMC_OK)
