@@ -283,7 +283,8 @@ static amc_status j_finish(void *p, amc_diags *ds)
         for (i = 0; i < out.n; i++) {
             char tmp[200];
             memcpy(tmp, out.msg[i], sizeof tmp);
-            snprintf(out.msg[i], sizeof out.msg[i], "%.120s (first: '%.60s')", tmp, j->names.v[first]);
+            snprintf(out.msg[i], sizeof out.msg[i], "%.120s (first: '%.60s')", tmp,
+                     j->names.v[first]);
         }
     }
     return lc_out_emit(&out, ds, AMC_POS_NONE);

@@ -233,7 +233,7 @@ static void run_scenario(const char *dir, const char *profile, const char *file)
         accepted = st == AMC_OK && amc_diags_errors(ds) == 0;
         if (accepted != acc->u.boolean) {
             sc_fail(path, "%s: accepted is %s, expected %s", where, accepted ? "true" : "false",
-                 acc->u.boolean ? "true" : "false");
+                    acc->u.boolean ? "true" : "false");
             dump(ds);
         }
         check_expect(path, where, ex, lc, ds, seen, &n_seen);
