@@ -1,7 +1,7 @@
 /*
  * prop_mailbox.c - property tests of the mailbox lifecycle model (typed core, lc_mailbox.h).
  *
- * Alphabet: the 21 mailbox events over 3 messages / tasks / nonces and 3 reviewers (two form
+ * Alphabet: the 21 mailbox events over 2 messages / tasks / nonces and 3 reviewers (two form
  * the quorum); a[0] entity, a[1] time step, a[2] reason / verdict (for aggregate 0 = the
  * verdict-table answer, computed by an oracle written here independently of the model), a[3]
  * state_version (task events; 0 = absent) or, for verdicts, bits: 1 blocking, 2 not executed,
@@ -24,7 +24,7 @@
 #include "lifecycle/lc_mailbox.h"
 #include "prop.h"
 
-#define NENT 3
+#define NENT 2
 static const char *const names[] = {
     "commit",      "relay",       "consume",       "ack",     "nack",    "visibility_timeout",
     "dead_letter", "relay_crash", "relay_restart", "restart", "nonce",   "task_create",
@@ -63,6 +63,8 @@ static void gen(prop_rng *r, size_t index, prop_event *ev)
     /* more message traffic */
     if (prop_below(r, 3) == 0)
         ev->kind = (int)prop_below(r, 7);
+    else if (prop_below(r, 2) == 0)
+        ev->kind = MBE_TASK_CREATE + (int)prop_below(r, MBE_N - MBE_TASK_CREATE);
     ev->a[0] = (int64_t)prop_below(r, NENT);
     ev->a[1] = (int64_t)prop_below(r, sizeof steps / sizeof steps[0]);
     ev->a[2] = (int64_t)prop_below(r, 4);
@@ -118,6 +120,9 @@ static bool terminal_t(mb_tstate x)
 {
     return x == MT_DONE || x == MT_DEAD;
 }
+
+/* accepted steps per kind: the generator must reach every transition */
+static unsigned long accepted[MBE_N];
 
 static const char *step(void *p, const prop_event *pe)
 {
@@ -186,6 +191,8 @@ static const char *step(void *p, const prop_event *pe)
     }
     if (out.rejected && relay_down != s->m.relay_down)
         return "a rejected step changed the relay";
+    if (!out.rejected)
+        accepted[ev.kind]++;
     return NULL;
 }
 
@@ -230,15 +237,15 @@ int main(void)
     bool failed = false;
     if (!r)
         return 2;
-    o.runs = 4000;
-    o.max_len = 80;
+    o.runs = 20000;
+    o.max_len = 200;
 #ifdef AMC_LC_BUG_DEAD_DELIVERY
     o.quiet = true;
     failed = prop_run(&model, &o, r);
     printf("property.selftest: broken model (dead-lettered messages delivered): %s after %u "
-           "runs; \"%s\"; %zu events shrunk to %zu\n",
-           failed ? "caught" : "NOT caught", r->runs, r->message ? r->message : "-", r->orig_len,
-           r->len);
+           "runs (seed 0x%llx); \"%s\"; %zu events shrunk to %zu\n",
+           failed ? "caught" : "NOT caught", r->runs, (unsigned long long)r->seed,
+           r->message ? r->message : "-", r->orig_len, r->len);
     if (failed)
         prop_print_seq(stdout, &model, r->seq, r->len);
     {
@@ -250,6 +257,12 @@ int main(void)
     }
 #else
     failed = prop_run(&model, &o, r);
+    for (int k = 0; k < MBE_N && !failed; k++)
+        if (!accepted[k]) {
+            fprintf(stderr, "property.mailbox: no accepted %s event: the generator misses it\n",
+                    names[k]);
+            failed = true;
+        }
     printf("property.mailbox: %u runs, %lu events%s\n", r->runs, r->events,
            failed ? ": FAILED" : ", all invariants held");
     free(r);
