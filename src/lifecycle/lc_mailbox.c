@@ -3,10 +3,12 @@
  * edge.
  *
  * Decisions:
- *   - Constants: mailbox.max_delivery_attempts and security.nonce_ttl_sec and
- *     review.required_agents from the policy (defaults 5, 300 s, [codex, claude]); the task
- *     timings are the seed's §6 values (lease 180 s, heartbeat TTL 45 s, soft 600 s, hard 900 s,
- *     max_attempts 2) and the visibility timeout the runtime example's 60 s.
+ *   - Constants from the policy (the implementation's runtime config), defaults from the seed's
+ *     §6 and the runtime example: mailbox.max_delivery_attempts 5, security.nonce_ttl_sec 300,
+ *     review.required_agents [codex, claude], retries.max_attempts 2,
+ *     mailbox.visibility_timeout_sec 60, lease.ttl_sec 180, heartbeat.ttl_sec 45,
+ *     timeouts.task_soft_timeout_sec 600 / task_hard_timeout_sec 900. Values over 10^9 s are
+ *     the policy reader's to reject; times are int64 milliseconds.
  *   - A relay of an inflight or acked message is an at-least-once duplicate: accepted, no change.
  *     Processing it again (consume with a receipt) is MAILBOX-LC-002.
  *   - Receipts and nonces are durable: restart and relay_restart keep them. A runtime restart
@@ -462,6 +464,18 @@ static amc_status j_create(const amc_lc_config *cfg, void **out)
         c.max_delivery = p->max_delivery;
     if (p->ttl_sec > 0)
         c.nonce_ttl_ms = p->ttl_sec * 1000;
+    if (p->max_attempts > 0)
+        c.max_attempts = p->max_attempts;
+    if (p->visibility_sec > 0)
+        c.visibility_ms = p->visibility_sec * 1000;
+    if (p->lease_sec > 0)
+        c.lease_ms = p->lease_sec * 1000;
+    if (p->heartbeat_sec > 0)
+        c.hb_ms = p->heartbeat_sec * 1000;
+    if (p->soft_sec > 0)
+        c.soft_ms = p->soft_sec * 1000;
+    if (p->hard_sec > 0)
+        c.hard_ms = p->hard_sec * 1000;
     if (p->required_agents && p->required_agents->type == AMC_T_ARRAY) {
         const amc_value *ra = p->required_agents;
         for (i = 0; st == AMC_OK && i < ra->u.arr.len && i < MB_MAX_REVIEWERS; i++)
