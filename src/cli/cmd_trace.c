@@ -95,7 +95,7 @@ static amc_status apply_line(amc_lifecycle *lc, totals *t, const char *line, siz
     const char *msg = NULL, *at = NULL;
     amc_status st = AMC_OK;
     *skipped = false;
-    if (memchr(line, '"', len) && !strstr(line, "\"event\"")) {
+    {
         char *copy = strndup(line, len);
         o = copy ? json_tokener_parse(copy) : NULL;
         free(copy);
@@ -131,16 +131,11 @@ static amc_status apply_line(amc_lifecycle *lc, totals *t, const char *line, siz
             return st;
         }
     }
-    json_object_put(o);
-    o = NULL;
     {
-        char *copy = strndup(line, len);
-        json_object *p = copy ? json_tokener_parse(copy) : NULL;
-        const char *name = p && json_object_is_type(p, json_type_object) ? jstr(p, "event") : NULL;
+        const char *name = o && json_object_is_type(o, json_type_object) ? jstr(o, "event") : NULL;
         count_event(t, name ? name : "(invalid)");
-        json_object_put(p);
-        free(copy);
     }
+    json_object_put(o);
     return amc_lifecycle_apply(lc, line, len, ds);
 }
 
