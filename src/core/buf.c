@@ -69,11 +69,6 @@ amc_status amc_buf_append(amc_buf *b, const void *p, size_t n)
     return AMC_OK;
 }
 
-amc_status amc_buf_putc(amc_buf *b, char c)
-{
-    return amc_buf_append(b, &c, 1);
-}
-
 amc_status amc_buf_puts(amc_buf *b, const char *s)
 {
     return amc_buf_append(b, s, strlen(s));

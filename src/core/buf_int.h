@@ -21,7 +21,16 @@ void amc_buf_release(amc_buf *b);
 void amc_buf_reset(amc_buf *b);
 amc_status amc_buf_reserve(amc_buf *b, size_t extra);
 amc_status amc_buf_append(amc_buf *b, const void *p, size_t n);
-amc_status amc_buf_putc(amc_buf *b, char c);
+/* One byte; inline: the same checks as amc_buf_reserve(b, 1) when no growth is needed. */
+static inline amc_status amc_buf_putc(amc_buf *b, char c)
+{
+    if (!b->failed && b->len + 2 <= b->cap && b->len < b->limit) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return AMC_OK;
+    }
+    return amc_buf_append(b, &c, 1);
+}
 amc_status amc_buf_puts(amc_buf *b, const char *s);
 amc_status amc_buf_printf(amc_buf *b, const char *fmt, ...) AMC_PRINTF(2, 3);
 amc_status amc_buf_vprintf(amc_buf *b, const char *fmt, va_list ap) AMC_PRINTF(2, 0);

@@ -58,6 +58,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "amc/jcs.h"
+#include "jcs_int.h"
 #include "../core/arena_int.h"
 #include "../core/buf_int.h"
 #include "../core/diag_int.h"
@@ -287,6 +288,8 @@ static int utf16_cmp(const char *a, size_t alen, const char *b, size_t blen)
         i++;
     if (i == n)
         return alen < blen ? -1 : alen > blen ? 1 : 0;
+    if (ua[i] < 0x80 && ub[i] < 0x80) /* two ASCII characters: one code unit each */
+        return ua[i] < ub[i] ? -1 : 1;
     d = i;
     /* the shared prefix ends inside or before the first differing code point: back up to its
      * lead byte (the same position in both strings, as the prefix is shared) */
@@ -363,7 +366,8 @@ typedef struct jcs_writer {
     amc_diags *diags;
     frame *stack;
     size_t depth, cap;
-    int invalid; /* an error was reported */
+    int invalid;      /* an error was reported */
+    int trusted_utf8; /* strings and keys are known valid UTF-8 (amc's readers): not re-checked */
 } jcs_writer;
 
 /* JSON Pointer of the child currently being written (the last one started in every frame),
@@ -435,7 +439,21 @@ static amc_status put_string(amc_buf *b, const char *s, size_t n)
     size_t i = 0, run = 0;
     amc_status st = amc_buf_putc(b, '"');
     for (i = 0; i < n && st == AMC_OK; i++) {
-        unsigned char c = (unsigned char)s[i];
+        unsigned char c = 0;
+        /* skip 8 plain bytes at a time (SWAR: no byte < 0x20, no '"', no '\\') */
+        while (i + 8 <= n) {
+            const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+            uint64_t x = 0, q = 0, bs = 0;
+            memcpy(&x, s + i, 8);
+            q = x ^ (ones * '"');
+            bs = x ^ (ones * '\\');
+            if ((((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((bs - ones) & ~bs)) & highs)
+                break;
+            i += 8;
+        }
+        if (i >= n)
+            break;
+        c = (unsigned char)s[i];
         char esc[6];
         size_t elen = 2;
         if (c >= 0x20 && c != '"' && c != '\\')
@@ -487,7 +505,7 @@ static amc_status put_string(amc_buf *b, const char *s, size_t n)
 static amc_status write_text(jcs_writer *w, const char *s, size_t n, size_t offset,
                              const char *what)
 {
-    size_t bad = amc_utf8_validate(s, n);
+    size_t bad = w->trusted_utf8 ? n : amc_utf8_validate(s, n);
     if (bad != n) {
         amc_status st = report(w, AMC_C_UTF8_INVALID, offset,
                                "invalid UTF-8 in a %s (byte 0x%02x at index %zu)", what,
@@ -623,6 +641,12 @@ static amc_status walk(jcs_writer *w, const amc_value *root)
 
 amc_status amc_jcs_write(const amc_value *v, amc_diags *diags, char **out, size_t *out_len)
 {
+    return amc_jcs_write_ex(v, diags, false, out, out_len);
+}
+
+amc_status amc_jcs_write_ex(const amc_value *v, amc_diags *diags, bool trusted_utf8, char **out,
+                            size_t *out_len)
+{
     jcs_writer w;
     amc_status st = AMC_OK;
     if (out)
@@ -634,6 +658,7 @@ amc_status amc_jcs_write(const amc_value *v, amc_diags *diags, char **out, size_
     memset(&w, 0, sizeof w);
     amc_buf_init(&w.out, 0);
     w.diags = diags;
+    w.trusted_utf8 = trusted_utf8;
     st = walk(&w, v);
     while (w.depth > 0) /* only after a failure */
         amc_xfree(w.stack[--w.depth].order);

@@ -35,6 +35,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include "core/arena_int.h"
+#include "formats/jcs_int.h"
 #include "profiles/profile_int.h"
 
 #define ENVELOPE_ID   "https://amc.dev/schemas/mailbox/mailbox-envelope.v1.schema.json"
@@ -46,6 +47,7 @@
 typedef struct entry {
     char *key; /* NUL-separated parts */
     size_t klen;
+    uint64_t hash; /* hash_bytes(key): rehashing and probing never touch the key */
     unsigned char digest[32];
     int64_t num;
 } entry;
@@ -57,6 +59,7 @@ typedef struct table {
 
 typedef struct mb_state {
     table receipts, nonces, tasks;
+    EVP_MD *sha; /* SHA-256 fetched once (OpenSSL 3 fetches EVP_sha256() on every use) */
 } mb_state;
 
 static uint64_t hash_bytes(const char *s, size_t n)
@@ -67,17 +70,26 @@ static uint64_t hash_bytes(const char *s, size_t n)
         h ^= (unsigned char)s[i];
         h *= 1099511628211ull;
     }
+    /* FNV-1a's low bits (the table index) mix poorly for keys that differ only near their end
+     * (ids with a counter suffix): finish with the murmur3 64-bit mixer */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
     return h;
 }
 
 static entry *table_find(table *t, const char *k, size_t n)
 {
     size_t i = 0;
+    uint64_t h = 0;
     if (!t->cap)
         return NULL;
-    i = (size_t)hash_bytes(k, n) & (t->cap - 1);
+    h = hash_bytes(k, n);
+    i = (size_t)h & (t->cap - 1);
     while (t->slots[i].key) {
-        if (t->slots[i].klen == n && !memcmp(t->slots[i].key, k, n))
+        if (t->slots[i].hash == h && t->slots[i].klen == n && !memcmp(t->slots[i].key, k, n))
             return &t->slots[i];
         i = (i + 1) & (t->cap - 1);
     }
@@ -88,6 +100,7 @@ static entry *table_find(table *t, const char *k, size_t n)
 static entry *table_add(table *t, const char *k, size_t n, bool *nomem)
 {
     size_t i = 0;
+    uint64_t h = 0;
     if (t->n >= MAX_ENTRIES)
         return NULL;
     if ((t->n + 1) * 2 > t->cap) {
@@ -100,7 +113,7 @@ static entry *table_add(table *t, const char *k, size_t n, bool *nomem)
         for (j = 0; j < t->cap; j++) {
             if (!t->slots[j].key)
                 continue;
-            i = (size_t)hash_bytes(t->slots[j].key, t->slots[j].klen) & (ncap - 1);
+            i = (size_t)t->slots[j].hash & (ncap - 1);
             while (ns[i].key)
                 i = (i + 1) & (ncap - 1);
             ns[i] = t->slots[j];
@@ -109,9 +122,11 @@ static entry *table_add(table *t, const char *k, size_t n, bool *nomem)
         t->slots = ns;
         t->cap = ncap;
     }
-    i = (size_t)hash_bytes(k, n) & (t->cap - 1);
+    h = hash_bytes(k, n);
+    i = (size_t)h & (t->cap - 1);
     while (t->slots[i].key)
         i = (i + 1) & (t->cap - 1);
+    t->slots[i].hash = h;
     t->slots[i].key = amc_xmalloc(n ? n : 1);
     if (!t->slots[i].key) {
         *nomem = true;
@@ -133,9 +148,13 @@ static void table_free(table *t)
 
 static amc_status mb_state_new(amc_validator *v, void **state)
 {
+    mb_state *s = amc_xcalloc(1, sizeof(mb_state));
     (void)v;
-    *state = amc_xcalloc(1, sizeof(mb_state));
-    return *state ? AMC_OK : AMC_ENOMEM;
+    *state = s;
+    if (!s)
+        return AMC_ENOMEM;
+    s->sha = EVP_MD_fetch(NULL, "SHA256", NULL); /* NULL: EVP_sha256() per call */
+    return AMC_OK;
 }
 
 static void mb_state_free(void *state)
@@ -146,6 +165,7 @@ static void mb_state_free(void *state)
     table_free(&s->receipts);
     table_free(&s->nonces);
     table_free(&s->tasks);
+    EVP_MD_free(s->sha);
     amc_xfree(s);
 }
 
@@ -188,7 +208,8 @@ static amc_status canonical(const amc_value *root, bool sig_mode, char **out, si
     }
     copy.u.obj.members = members;
     copy.u.obj.len = n;
-    st = amc_jcs_write(&copy, NULL, out, out_len);
+    /* documents here come from amc's JSON reader: their strings are valid UTF-8 */
+    st = amc_jcs_write_ex(&copy, NULL, true, out, out_len);
     amc_xfree(members);
     return st;
 }
@@ -204,10 +225,24 @@ static void to_hex(const unsigned char *md, size_t n, char *out)
     out[2 * n] = '\0';
 }
 
-static bool sha256(const char *data, size_t len, unsigned char md[32])
+/* type: a fetched SHA-256 or NULL (EVP_sha256()). */
+static bool sha256(const EVP_MD *type, const char *data, size_t len, unsigned char md[32])
 {
     unsigned int n = 0;
-    return EVP_Digest(data, len, md, &n, EVP_sha256(), NULL) == 1 && n == 32;
+    return EVP_Digest(data, len, md, &n, type ? type : EVP_sha256(), NULL) == 1 && n == 32;
+}
+
+/* SHA-256 of a[0..alen) followed by b[0..blen). */
+static bool sha256_2(const EVP_MD *type, const char *a, size_t alen, const char *b, size_t blen,
+                     unsigned char md[32])
+{
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    unsigned int n = 0;
+    bool ok = ctx && EVP_DigestInit_ex(ctx, type ? type : EVP_sha256(), NULL) == 1 &&
+              EVP_DigestUpdate(ctx, a, alen) == 1 && EVP_DigestUpdate(ctx, b, blen) == 1 &&
+              EVP_DigestFinal_ex(ctx, md, &n) == 1 && n == 32;
+    EVP_MD_CTX_free(ctx);
+    return ok;
 }
 
 static bool hmac256(const amc_mailbox_key *k, const char *data, size_t len, unsigned char md[32])
@@ -278,7 +313,7 @@ amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *
         st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
         goto out;
     }
-    if (!(hmac ? hmac256(key, canon, clen, md) : sha256(canon, clen, md))) {
+    if (!(hmac ? hmac256(key, canon, clen, md) : sha256(NULL, canon, clen, md))) {
         st = AMC_EINTERNAL;
         goto out;
     }
@@ -434,8 +469,11 @@ typedef struct sig_result {
     const char *why;
 } sig_result;
 
-static amc_status verify_signature(const amc_mailbox_policy *mb, const amc_value *root,
-                                   sig_result *r)
+/* Verifies the signature. The signature-mode canonical form is left in *canon (amc_free; NULL
+ * when not computed) for the stateful content digest, so an envelope is canonicalized once. */
+static amc_status verify_signature(const amc_mailbox_policy *mb, const EVP_MD *sha,
+                                   const amc_value *root, sig_result *r, char **canon_out,
+                                   size_t *canon_len)
 {
     const amc_value *sig = amc_value_getz(root, "signature");
     const amc_value *sender = amc_value_getz(root, "sender_id");
@@ -445,6 +483,8 @@ static amc_status verify_signature(const amc_mailbox_policy *mb, const amc_value
     unsigned char md[32];
     amc_status st = AMC_OK;
     memset(r, 0, sizeof *r);
+    *canon_out = NULL;
+    *canon_len = 0;
     if (mb->hmac) {
         key = find_key(mb, amc_value_getz(root, "key_id"));
         if (!key) {
@@ -462,11 +502,12 @@ static amc_status verify_signature(const amc_mailbox_policy *mb, const amc_value
         r->why = "the envelope cannot be canonicalized (a number beyond the double range)";
         return AMC_OK;
     }
-    if (!(key ? hmac256(key, canon, clen, md) : sha256(canon, clen, md))) {
+    if (!(key ? hmac256(key, canon, clen, md) : sha256(sha, canon, clen, md))) {
         amc_free(canon);
         return AMC_EINTERNAL;
     }
-    amc_free(canon);
+    *canon_out = canon;
+    *canon_len = clen;
     to_hex(md, 32, hex);
     if (!sig || sig->type != AMC_T_STRING || sig->u.str.len != 64 ||
         memcmp(sig->u.str.ptr, hex, 64) != 0) {
@@ -479,8 +520,63 @@ static amc_status verify_signature(const amc_mailbox_policy *mb, const amc_value
     return AMC_OK;
 }
 
+/* Byte range [*start, *end) of the top-level member "delivery_attempt" of a canonical object
+ * text, with one adjacent comma; false when absent. The text is canonical JSON: no white space,
+ * top-level keys are strings, values are skipped by depth and string state. */
+static bool find_delivery_attempt(const char *c, size_t n, size_t *start, size_t *end)
+{
+    static const char key[] = "\"delivery_attempt\":";
+    size_t i = 1;
+    if (n < 2 || c[0] != '{')
+        return false;
+    while (i < n && c[i] == '"') {
+        size_t m = i, j = 0;
+        int depth = 0;
+        bool in_str = false, hit = n - i >= sizeof key - 1 && !memcmp(c + i, key, sizeof key - 1);
+        /* the key */
+        for (j = i + 1; j < n && c[j] != '"'; j++)
+            if (c[j] == '\\')
+                j++;
+        j += 2; /* closing quote and ':' */
+        /* the value */
+        for (; j < n; j++) {
+            char ch = c[j];
+            if (in_str) {
+                if (ch == '\\')
+                    j++;
+                else if (ch == '"')
+                    in_str = false;
+            } else if (ch == '"') {
+                in_str = true;
+            } else if (ch == '{' || ch == '[') {
+                depth++;
+            } else if (ch == '}' || ch == ']') {
+                if (depth == 0)
+                    break;
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                break;
+            }
+        }
+        if (hit) {
+            *start = m;
+            *end = j;
+            if (j < n && c[j] == ',')
+                (*end)++;
+            else if (m > 1 && c[m - 1] == ',')
+                (*start)--;
+            return true;
+        }
+        if (j >= n || c[j] != ',')
+            return false;
+        i = j + 1;
+    }
+    return false;
+}
+
 static amc_status check_stateful(mb_state *s, const amc_value *root, size_t errors0,
-                                 const amc_doc *doc, amc_diags *ds)
+                                 const amc_doc *doc, const char *canon0, size_t clen0,
+                                 amc_diags *ds)
 {
     const amc_value *sender = amc_value_getz(root, "sender_id");
     const amc_value *msg_id = amc_value_getz(root, "msg_id");
@@ -496,15 +592,25 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, size_t erro
     amc_status st = AMC_OK;
     if (!sender || sender->type != AMC_T_STRING || !msg_id || msg_id->type != AMC_T_STRING)
         return AMC_OK;
-    st = canonical(root, false, &canon, &clen);
-    if (st == AMC_ENOMEM)
-        return st;
-    if (st != AMC_OK) {
+    /* The content digest: the signature-mode canonical form (signature emptied) without the
+     * top-level delivery_attempt member, so a redelivery with a higher attempt is the same
+     * content. Computed from the form verify_signature made (one canonicalization). */
+    if (!canon0) {
+        st = canonical(root, true, &canon, &clen);
+        if (st == AMC_ENOMEM)
+            return st;
+        canon0 = st == AMC_OK ? canon : NULL;
+        clen0 = st == AMC_OK ? clen : 0;
+    }
+    if (!canon0) {
         size_t slen = 0;
         const char *src = amc_doc_source(doc, &slen);
-        st = sha256(src ? src : "", slen, digest) ? AMC_OK : AMC_EINTERNAL;
+        st = sha256(s->sha, src ? src : "", slen, digest) ? AMC_OK : AMC_EINTERNAL;
     } else {
-        st = sha256(canon, clen, digest) ? AMC_OK : AMC_EINTERNAL;
+        size_t a = 0, b = 0;
+        if (!find_delivery_attempt(canon0, clen0, &a, &b))
+            a = b = clen0;
+        st = sha256_2(s->sha, canon0, a, canon0 + b, clen0 - b, digest) ? AMC_OK : AMC_EINTERNAL;
     }
     amc_free(canon);
     if (st != AMC_OK)
@@ -607,6 +713,8 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
     bool fail[5] = {false, false, false, false, false};
     int first = -1;
     sig_result sr;
+    char *canon = NULL;
+    size_t clen = 0;
     tmp = amc_diags_new(v->lim.max_diags);
     if (!tmp)
         return AMC_ENOMEM;
@@ -640,7 +748,7 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
     att = amc_value_getz(root, "delivery_attempt");
     iss = amc_value_getz(root, "issued_at");
 
-    st = verify_signature(mb, root, &sr);
+    st = verify_signature(mb, state ? ((mb_state *)state)->sha : NULL, root, &sr, &canon, &clen);
     if (st != AMC_OK)
         goto out;
     fail[0] = mb->from_match && !(same(from, sender) && from->type == AMC_T_STRING);
@@ -710,8 +818,9 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
         }
     }
     if (st == AMC_OK && v->stateful && state)
-        st = check_stateful(state, root, errors0, doc, ds);
+        st = check_stateful(state, root, errors0, doc, canon, clen, ds);
 out:
+    amc_free(canon);
     amc_diags_free(tmp);
     amc_doc_free(doc);
     return st;

@@ -210,28 +210,43 @@ amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const 
     amc_diags *tmp = NULL;
     amc_validate_opts opts = AMC_VALIDATE_OPTS_DEFAULT;
     amc_status st = AMC_OK;
+    size_t i = 0;
     *valid = false;
     if (!v->schemas) {
         v->schemas = amc_schema_set_new(NULL);
         if (!v->schemas)
             return AMC_ENOMEM;
     }
-    tmp = amc_diags_new(v->lim.max_diags);
-    if (!tmp)
-        return AMC_ENOMEM;
-    st = amc_schema_compile(v->schemas, schema_id, tmp, &schema);
-    if (st != AMC_OK) {
-        st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINTERNAL;
-        goto out;
+    if (!v->scratch) {
+        v->scratch = amc_diags_new(v->lim.max_diags);
+        if (!v->scratch)
+            return AMC_ENOMEM;
     }
+    tmp = v->scratch;
     amc_diags_clear(tmp);
+    for (i = 0; i < v->ncompiled && !schema; i++)
+        if (!strcmp(v->compiled[i].id, schema_id))
+            schema = v->compiled[i].schema;
+    if (!schema) {
+        st = amc_schema_compile(v->schemas, schema_id, tmp, &schema);
+        if (st != AMC_OK) {
+            st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINTERNAL;
+            goto out;
+        }
+        if (v->ncompiled < sizeof v->compiled / sizeof v->compiled[0] &&
+            strlen(schema_id) < sizeof v->compiled[0].id) {
+            strcpy(v->compiled[v->ncompiled].id, schema_id);
+            v->compiled[v->ncompiled++].schema = schema;
+        }
+        amc_diags_clear(tmp);
+    }
     opts.format_assert = true;
     opts.all_errors = true;
     st = amc_schema_validate(schema, value, doc, &opts, tmp, valid);
     if (st == AMC_OK || st == AMC_ELIMIT)
         st = amc_prof_copy(ds, tmp, rule_id, base) == AMC_OK ? st : AMC_ENOMEM;
 out:
-    amc_diags_free(tmp);
+    amc_diags_clear(tmp);
     return st;
 }
 
@@ -295,6 +310,7 @@ void amc_validator_free(amc_validator *v)
             profiles[i]->state_free(v->states[i]);
     amc_xfree(v->states);
     amc_schema_set_free(v->schemas);
+    amc_diags_free(v->scratch);
     amc_xfree(v);
 }
 

@@ -34,6 +34,13 @@ struct amc_validator {
     void **states;           /* one per profile of the table, created on first use */
     bool has_now;            /* a reference clock was given */
     int64_t now_ms;          /* the clock, milliseconds since the epoch */
+    /* compiled schemas by id (amc_prof_schema_check), so a message costs no registry lookup */
+    struct {
+        char id[160];
+        const amc_schema *schema;
+    } compiled[32];
+    size_t ncompiled;
+    amc_diags *scratch; /* reused by amc_prof_schema_check */
 };
 
 /* Policy accessors (policy.c). p may be NULL (defaults). */
