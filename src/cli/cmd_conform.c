@@ -23,7 +23,7 @@
  *     by the profile; exit 0 valid, 1 invalid, anything else (or a signal, or the timeout)
  *     ERROR. Exec mode claims only "<profile>" and "<profile>.path" of the profiles the run
  *     selects (stateful/policy/clock cases are SKIP); the implementation counts as reached once
- *     one case exited 0 or 1.
+ *     one case ran (any outcome but "could not start": fork failure, exit 126 or 127).
  *   - --max-fail N / -x: after N unexpected failures/errors, the rest are NOT_TESTED (they count
  *     in the denominator: a stopped run is never conformant).
  *   - --update-xfail rewrites the --xfail file with the current failures (keeping reasons) and
@@ -582,6 +582,8 @@ static int run_exec_case(run *r, amc_conform_case *c)
         amc_conform_judge(c, &rep, true);
     } else {
         char msg[64];
+        if (st != -1 && st != 126 && st != 127)
+            r->info.reached = true; /* it ran (and crashed, hung or exited oddly) */
         snprintf(msg, sizeof msg, "%d", st);
         set_msg(c, AMC_CONFORM_ERROR,
                 st == -2   ? "timeout (exec mode)%.0s"
@@ -783,8 +785,11 @@ int cli_cmd_conform(int argc, char **argv)
         size_t len = 0;
         amc_diags *ds = amc_diags_new(0);
         amc_status st = AMC_OK;
-        if (cli_read_file(xfail, (size_t)1 << 30, &buf, &len) != 0) {
-            if (!update_xfail) {
+        struct stat xst;
+        if (update_xfail && stat(xfail, &xst) != 0) {
+            /* a new file */
+        } else if (cli_read_file(xfail, (size_t)1 << 30, &buf, &len) != 0) {
+            {
                 fprintf(stderr, "amc conform: cannot read %s\n", xfail);
                 amc_diags_free(ds);
                 goto out;

@@ -17,6 +17,9 @@
  *     with exactly one of the outcome members the request type allows; wrong member types,
  *     strings with U+0000 and unknown verdicts are errors. Unknown extra members are allowed
  *     (forward compatibility; --validate-protocol in the CLI additionally runs the schemas).
+ *   - A "skipped" reply is FAIL: the runner sends only cases whose capabilities the adapter
+ *     claimed, so skipping one would otherwise raise the pass rate by dodging (capability
+ *     gating, not the adapter, decides what is SKIP).
  *   - Score denominator: every selected case except SKIP (so ERROR and NOT_TESTED count: an
  *     unreachable implementation never scores 100%).
  *   - Exit: 3 when the implementation was never reached (no hello) or every selected case was
@@ -290,15 +293,16 @@ amc_status amc_conform_suite_check(const amc_conform_suite *s, amc_diags *diags)
     for (i = 0; i < s->n; i++) {
         const amc_conform_case *c = &s->cases[i];
         const amc_rule *r = amc_rule_find(c->rule);
-        size_t pl = strlen(c->profile);
         for (j = 0; j < i; j++)
             if (!strcmp(c->id, s->cases[j].id)) {
                 amc_diags_addf(diags, AMC_C_CONFORM_DUPLICATE_ID, nopos, "%s: duplicate id", c->id);
                 st = AMC_EINVALID;
             }
-        if (strncmp(c->id, c->profile, pl) || c->id[pl] != '-') {
+        if (strspn(c->id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") !=
+            strlen(c->id)) {
             amc_diags_addf(diags, AMC_C_CONFORM_DUPLICATE_ID, nopos,
-                           "%s: id does not start with \"%s-\"", c->id, c->profile);
+                           "%s: id has characters outside [A-Za-z0-9._-] (unusable in xfail files)",
+                           c->id);
             st = AMC_EINVALID;
         }
         if (!amc_profile_find(c->profile))
@@ -592,8 +596,9 @@ void amc_conform_judge(amc_conform_case *c, const amc_conform_reply *r, bool ver
     }
     switch (r->kind) {
     case AMC_CONFORM_R_SKIPPED:
-        c->outcome = AMC_CONFORM_SKIP;
-        snprintf(c->message, sizeof c->message, "adapter skipped: %s", r->text);
+        /* the runner only sends cases whose capabilities the adapter claimed */
+        c->outcome = AMC_CONFORM_FAIL;
+        snprintf(c->message, sizeof c->message, "skipped a case it claims: %s", r->text);
         return;
     case AMC_CONFORM_R_ERROR:
         c->outcome = AMC_CONFORM_ERROR;

@@ -73,7 +73,7 @@ AMC_API amc_status amc_conform_suite_add(amc_conform_suite *s, const char *profi
 AMC_API size_t amc_conform_case_count(const amc_conform_suite *s);
 AMC_API amc_conform_case *amc_conform_case_at(amc_conform_suite *s, size_t i);
 /**
- * Suite sanity (--check-suite): ids unique across profiles and of the form <profile>-...;
+ * Suite sanity (--check-suite): ids unique across profiles and made of [A-Za-z0-9._-];
  * every rule of an implemented profile in its catalog with the right level; every catalog
  * rule (except lifecycle -LC- rules) with a passing and a failing case. AMC_OK or AMC_EINVALID.
  */
