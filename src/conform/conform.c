@@ -36,6 +36,7 @@
 #include "core/arena_int.h"
 #include "core/buf_int.h"
 #include "core/diag_int.h"
+#include "core/utf8_int.h"
 
 struct amc_conform_suite {
     amc_conform_case *cases;
@@ -43,6 +44,22 @@ struct amc_conform_suite {
     amc_doc **docs;
     size_t ndocs;
 };
+
+/* In place: invalid UTF-8 bytes (a truncated sequence included) and control characters become
+ * '?', so every report is valid UTF-8/JSON/XML whatever an adapter or xfail file sent. */
+static void sanitize(char *p)
+{
+    size_t n = strlen(p), i = 0;
+    while (i < n) {
+        uint32_t cp = 0;
+        size_t k = amc_utf8_decode((const unsigned char *)p + i, n - i, &cp);
+        if (k == 0 || cp < 0x20 || cp == 0x7f) {
+            p[i++] = '?';
+            continue;
+        }
+        i += k;
+    }
+}
 
 const char *amc_conform_outcome_str(amc_conform_outcome o)
 {
@@ -679,7 +696,9 @@ amc_status amc_conform_xfail_read(amc_conform_suite *s, const char *buf, size_t 
                             q++;
                         while (e > q && (buf[e - 1] == '\r' || buf[e - 1] == ' '))
                             e--;
-                        why = amc_doc_strdup(s->docs[0], buf + q, e - q);
+                        why = s->ndocs ? amc_doc_strdup(s->docs[0], buf + q, e - q) : NULL;
+                        if (why)
+                            sanitize(why);
                         c->xfail_reason = why ? why : "";
                     }
                 }
@@ -703,6 +722,8 @@ void amc_conform_finalize(amc_conform_suite *s)
     size_t i = 0;
     for (i = 0; s && i < s->n; i++) {
         amc_conform_case *c = &s->cases[i];
+        c->message[sizeof c->message - 1] = '\0';
+        sanitize(c->message);
         if (!c->selected || !c->xfail_listed)
             continue;
         if (c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR)

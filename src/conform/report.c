@@ -82,10 +82,13 @@ static void text_or_md(rep *r, bool md)
     amc_conform_summarize(r->s, NULL, &all);
     if (md)
         amc_buf_printf(b, "## amc conform: %s\n\n", verdict_word(st));
-    amc_buf_printf(b, "%simplementation: %s %s (%s) via %s%s%s\n", md ? "- " : "",
-                   in->impl_name ? in->impl_name : "(unknown)",
-                   in->impl_version ? in->impl_version : "",
-                   in->impl_language ? in->impl_language : "?", in->mode ? in->mode : "?",
+    amc_buf_printf(b, "%simplementation: %s", md ? "- " : "",
+                   in->impl_name && *in->impl_name ? in->impl_name : "(unknown)");
+    if (in->impl_version && *in->impl_version)
+        amc_buf_printf(b, " %s", in->impl_version);
+    if (in->impl_language && *in->impl_language)
+        amc_buf_printf(b, " (%s)", in->impl_language);
+    amc_buf_printf(b, " via %s%s%s\n", in->mode ? in->mode : "?",
                    in->verdict_only ? ", verdicts only (codes not compared)" : "",
                    in->reached ? "" : ", NOT REACHED");
     if (md)

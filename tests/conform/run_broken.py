@@ -123,6 +123,16 @@ run(["--impl-exec", os.path.join(TMP, "exec_crash.sh") + " {file}", "--profile",
 run(["--impl-exec", "/nonexistent/validator {file}", "--profile", "ignite", "--filter", "ignite-hdr-*"],
     3, "exec missing", ["NOT MEASURED"])
 
+# 3b. the example adapters of conformance/adapters/, wrapping `amc validate`
+PY = os.path.join(SRC, "conformance/adapters/python/adapter.py")
+run(["--impl", f"python3 {PY} --profile ignite --path --cmd '{AMC} validate --profile ignite {{file}}' "
+     r"--codes-regex '\[([A-Z][A-Z0-9_]+)\]'", "--profile", "ignite", "--filter", "ignite-hdr-*",
+     "--filter", "ignite-plc-*", "--validate-protocol"], 0, "python example adapter",
+    [r"100\.0%", "CONFORMANT"])
+SH = os.path.join(SRC, "conformance/adapters/shell/exec-adapter.sh")
+run(["--impl-exec", f"VALIDATOR='{AMC} validate --profile ignite' sh {SH} {{file}}", "--profile",
+     "ignite", "--filter", "ignite-hdr-*"], 0, "shell example adapter", [r"100\.0%", "CONFORMANT"])
+
 # 4. expected failures: listed failures pass the gate, stale entries fail it, --update-xfail
 xf = os.path.join(TMP, "xfail.txt")
 run(["--impl", f"{BROKEN} reject-all", "--filter", "ignite-hdr-*", "--xfail", xf, "--update-xfail"],

@@ -135,7 +135,8 @@ AMC_API void amc_conform_judge(amc_conform_case *c, const amc_conform_reply *r, 
  */
 AMC_API amc_status amc_conform_xfail_read(amc_conform_suite *s, const char *buf, size_t len,
                                           amc_diags *diags);
-/** After the run: listed failures become XFAIL, listed passes XPASS (stale). */
+/** After the run: listed failures become XFAIL, listed passes XPASS (stale); every message is
+ *  made valid UTF-8 without control characters ('?' replaces the rest). Call before reports. */
 AMC_API void amc_conform_finalize(amc_conform_suite *s);
 /** A new expected-failure file listing every selected case that failed or errored now
  *  (reasons kept from the old file). *out: amc_free(). */
