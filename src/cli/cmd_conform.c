@@ -17,6 +17,8 @@
  *     the adapter claims "codes"; otherwise verdicts only, and every report says so.
  *   - The file name sent with an input is its fixture path below inputs/ (what placement rules
  *     read; conformance/README.md), the bytes are sent untouched (base64).
+ *   - Lifecycle scenarios (conformance/<profile>/lifecycle/NAME.json) are cases too, needing
+ *     "<profile>.lifecycle"; their events go in one `lifecycle` request (PROTOCOL.md).
  *   - Before every stateful case the runner sends `reset` (a missing/garbled ack is an ERROR of
  *     that case).
  *   - Exec mode: `{file}` is replaced by the input's absolute path (shell-quoted), `{profile}`
@@ -45,7 +47,7 @@
 #define MAX_LINE (256u << 20)
 
 typedef struct run {
-    const char *impl, *exec, *suite_dir;
+    const char *impl, *exec, *suite_dir, *protocol_dir;
     const char *profiles[32];
     size_t nprofiles;
     const char *filters[32];
@@ -102,6 +104,45 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* conformance/<profile>/lifecycle/NAME.json, in name order (conformance/LIFECYCLE.md). */
+static int load_scenarios(run *r, const char *profile)
+{
+    char dir[4096];
+    DIR *d = NULL;
+    struct dirent *e = NULL;
+    char *names[1024];
+    size_t n = 0, i = 0;
+    int rc = 0;
+    snprintf(dir, sizeof dir, "%s/%s/lifecycle", r->suite_dir, profile);
+    d = opendir(dir);
+    if (!d)
+        return 0;
+    while ((e = readdir(d)) != NULL && n < 1024) {
+        size_t l = strlen(e->d_name);
+        if (e->d_name[0] != '.' && l > 5 && !strcmp(e->d_name + l - 5, ".json"))
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    for (i = 0; i < n; i++) {
+        char path[8192], *buf = NULL;
+        size_t len = 0, k = 0;
+        amc_diags *ds = amc_diags_new(20);
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
+            amc_conform_suite_add_scenario(r->suite, profile, buf, len, ds) != AMC_OK) {
+            fprintf(stderr, "amc conform: %s is not a valid scenario\n", path);
+            for (k = 0; k < amc_diags_count(ds); k++)
+                cli_print_diag_text(stderr, path, amc_diags_get(ds, k), false);
+            rc = -1;
+        }
+        free(buf);
+        amc_diags_free(ds);
+        free(names[i]);
+    }
+    return rc;
+}
+
 static int load_suite(run *r)
 {
     DIR *d = opendir(r->suite_dir);
@@ -139,6 +180,8 @@ static int load_suite(run *r)
         }
         free(buf);
         amc_diags_free(ds);
+        if (load_scenarios(r, names[i]) != 0)
+            rc = -1;
     }
     /* the suite keeps profile names (copied); free ours */
     for (i = 0; i < n; i++)
@@ -470,6 +513,36 @@ static int run_adapter_case(run *r, amc_conform_case *c)
             return 0;
         }
     }
+    if (c->lifecycle) {
+        char *req = NULL;
+        size_t len = 0;
+        if (amc_conform_lifecycle_request(c, ++r->seq, &req, &len) != AMC_OK)
+            return -1;
+        if (c->policy) {
+            sb lb = {NULL, 0, 0, false};
+            sb_put(&lb, req, len - 1); /* without the closing brace */
+            sb_puts(&lb, ",\"policy\":");
+            amc_free(req);
+            if (sb_file(&lb, r, c->profile, c->policy) != 0) {
+                free(lb.p);
+                return -1;
+            }
+            sb_puts(&lb, "}");
+            rep = exchange(r, "lifecycle", lb.p, lb.len, r->seq, r->timeout, why, sizeof why);
+            free(lb.p);
+        } else {
+            rep = exchange(r, "lifecycle", req, len, r->seq, r->timeout, why, sizeof why);
+            amc_free(req);
+        }
+        if (!rep) {
+            set_msg(c, AMC_CONFORM_ERROR, "%s", why);
+            stop_adapter(r, false);
+            return 0;
+        }
+        amc_conform_judge_lifecycle(c, rep);
+        amc_conform_reply_free(rep);
+        return 0;
+    }
     if (c->stateful) {
         char req[64];
         int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"reset\"}", ++r->seq);
@@ -655,7 +728,10 @@ static int load_protocol_schemas(run *r)
         char path[4096], *buf = NULL;
         size_t len = 0;
         amc_diags *ds = amc_diags_new(8);
-        snprintf(path, sizeof path, "%s/protocol/%s-reply.schema.json", r->suite_dir, ops[i]);
+        if (r->protocol_dir)
+            snprintf(path, sizeof path, "%s/%s-reply.schema.json", r->protocol_dir, ops[i]);
+        else
+            snprintf(path, sizeof path, "%s/protocol/%s-reply.schema.json", r->suite_dir, ops[i]);
         if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
             amc_schema_set_add(r->pset, NULL, buf, len, ds, NULL) != AMC_OK) {
             fprintf(stderr, "amc conform: --validate-protocol: cannot load %s\n", path);
@@ -696,6 +772,8 @@ int cli_cmd_conform(int argc, char **argv)
             r.exec = v;
         } else if (OPT("--suite")) {
             r.suite_dir = v;
+        } else if (OPT("--protocol-dir")) {
+            r.protocol_dir = v;
         } else if (OPT("--profile")) {
             if (r.nprofiles < 32)
                 r.profiles[r.nprofiles++] = v;

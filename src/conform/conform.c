@@ -563,6 +563,12 @@ amc_status amc_conform_reply_parse(const char *buf, size_t len, const char *op, 
                 st = bad_reply(diags, buf, len, v->offset, "\"states\" is not an array");
                 goto out;
             }
+            ri->r.states = v;
+            ri->r.final = amc_value_getz(root, "final");
+            if (ri->r.final && ri->r.final->type != AMC_T_OBJECT) {
+                st = bad_reply(diags, buf, len, ri->r.final->offset, "\"final\" is not an object");
+                goto out;
+            }
         }
     } else {
         v = amc_value_getz(root, "ok");
@@ -812,4 +818,228 @@ int amc_conform_exit_status(const amc_conform_suite *s, const amc_conform_run_in
     if (sum.must_bad || sum.xpass)
         return 1;
     return 0;
+}
+
+/* ---- lifecycle scenarios ---- */
+
+amc_status amc_conform_suite_add_scenario(amc_conform_suite *s, const char *profile,
+                                          const char *buf, size_t len, amc_diags *diags)
+{
+    amc_doc *doc = NULL, **docs = NULL;
+    const amc_value *root = NULL, *v = NULL, *rules = NULL;
+    amc_conform_case *c = NULL;
+    const char *level = NULL, *bad = NULL;
+    char *prof = NULL;
+    amc_status st = AMC_OK;
+    size_t i = 0;
+    if (!s || !profile || (!buf && len))
+        return AMC_EUSAGE;
+    st = amc_json_read(buf, len, NULL, diags, &doc);
+    if (st != AMC_OK)
+        goto out;
+    root = amc_doc_root(doc);
+    if (s->n + 1 > s->cap) {
+        amc_conform_case *cases = amc_xrealloc(s->cases, (s->cap + 16) * sizeof *cases);
+        if (!cases) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
+        s->cases = cases;
+        s->cap += 16;
+    }
+    docs = amc_xrealloc(s->docs, (s->ndocs + 1) * sizeof *docs);
+    if (!docs) {
+        st = AMC_ENOMEM;
+        goto out;
+    }
+    s->docs = docs;
+    prof = amc_doc_strdup(doc, profile, strlen(profile));
+    c = &s->cases[s->n];
+    memset(c, 0, sizeof *c);
+    c->profile = prof;
+    c->lifecycle = true;
+    c->xfail_reason = "";
+    c->id = str_of(amc_value_getz(root, "id"));
+    rules = amc_value_getz(root, "rules");
+    level = str_of(amc_value_getz(root, "level"));
+    c->steps = amc_value_getz(root, "steps");
+    c->final = amc_value_getz(root, "final");
+    v = amc_value_getz(root, "policy");
+    if (root->type != AMC_T_OBJECT)
+        bad = "(scenario)";
+    else if (!prof)
+        bad = "(memory)";
+    else if (!c->id || !*c->id)
+        bad = "id";
+    else if (!rules || rules->type != AMC_T_ARRAY || rules->u.arr.len == 0 ||
+             !str_of(rules->u.arr.items[0]))
+        bad = "rules";
+    else if (!level || (strcmp(level, "MUST") && strcmp(level, "SHOULD")))
+        bad = "level";
+    else if (!c->steps || c->steps->type != AMC_T_ARRAY)
+        bad = "steps";
+    else if (c->final && c->final->type != AMC_T_OBJECT)
+        bad = "final";
+    else if (v && v->type != AMC_T_NULL && !str_of(v))
+        bad = "policy";
+    for (i = 0; !bad && i < c->steps->u.arr.len; i++) {
+        const amc_value *step = c->steps->u.arr.items[i];
+        const amc_value *ex = amc_value_getz(step, "expect");
+        const amc_value *acc = amc_value_getz(ex, "accepted");
+        if (step->type != AMC_T_OBJECT || !amc_value_getz(step, "event") ||
+            amc_value_getz(step, "event")->type != AMC_T_OBJECT || !ex ||
+            ex->type != AMC_T_OBJECT || !acc || acc->type != AMC_T_BOOL)
+            bad = "steps[].event/expect.accepted";
+    }
+    if (bad) {
+        amc_diags_addf(diags, AMC_C_CONFORM_MANIFEST_INVALID, amc_pos_of(buf, len, root->offset),
+                       "%s scenario: member \"%s\" missing or malformed", profile, bad);
+        st = AMC_EINVALID;
+        goto out;
+    }
+    c->rule = str_of(rules->u.arr.items[0]);
+    c->must = !strcmp(level, "MUST");
+    c->description = str_of(amc_value_getz(root, "description"));
+    if (!c->description)
+        c->description = "";
+    if (str_of(v)) {
+        size_t n = strlen(str_of(v)) + sizeof "lifecycle/";
+        char *pol = amc_doc_alloc(doc, n);
+        if (!pol) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
+        snprintf(pol, n, "lifecycle/%s", str_of(v));
+        c->policy = pol;
+        add_cap(doc, c, prof, "policy");
+    }
+    add_cap(doc, c, prof, "lifecycle");
+    s->n++;
+    s->docs[s->ndocs++] = doc;
+    doc = NULL;
+out:
+    amc_doc_free(doc);
+    return st;
+}
+
+amc_status amc_conform_lifecycle_request(const amc_conform_case *c, long long seq, char **out,
+                                         size_t *len)
+{
+    amc_buf b;
+    size_t i = 0;
+    if (!c || !c->lifecycle || !out)
+        return AMC_EUSAGE;
+    amc_buf_init(&b, 0);
+    amc_buf_printf(&b, "{\"seq\":%lld,\"op\":\"lifecycle\",\"case\":\"", seq);
+    amc_buf_json_escape(&b, c->id, strlen(c->id));
+    amc_buf_puts(&b, "\",\"profile\":\"");
+    amc_buf_json_escape(&b, c->profile, strlen(c->profile));
+    amc_buf_puts(&b, "\",\"events\":[");
+    for (i = 0; i < c->steps->u.arr.len; i++) {
+        size_t n = 0;
+        char *ev = amc_value_to_json(amc_value_getz(c->steps->u.arr.items[i], "event"), -1, &n);
+        if (!ev) {
+            amc_buf_release(&b);
+            return AMC_ENOMEM;
+        }
+        if (i)
+            amc_buf_putc(&b, ',');
+        amc_buf_append(&b, ev, n);
+        amc_free(ev);
+    }
+    amc_buf_puts(&b, "]}");
+    if (b.failed) {
+        amc_buf_release(&b);
+        return AMC_ENOMEM;
+    }
+    *out = amc_buf_take(&b, len);
+    return *out ? AMC_OK : AMC_ENOMEM;
+}
+
+/* want contained in got: objects member-wise (subset), everything else equal. */
+static bool contains(const amc_value *want, const amc_value *got)
+{
+    size_t i = 0;
+    if (!got)
+        return false;
+    if (want->type != AMC_T_OBJECT || got->type != AMC_T_OBJECT)
+        return amc_value_equal(want, got);
+    for (i = 0; i < want->u.obj.len; i++) {
+        const amc_member *m = &want->u.obj.members[i];
+        if (!contains(m->value, amc_value_get(got, m->key, m->key_len)))
+            return false;
+    }
+    return true;
+}
+
+/* Checks one step result against its expectation; fills msg on a mismatch. */
+static bool step_ok(const amc_value *expect, const amc_value *got, const char *where, char *msg,
+                    size_t msglen)
+{
+    const amc_value *acc = amc_value_getz(expect, "accepted"), *codes = NULL, *state = NULL;
+    const amc_value *gcodes = NULL;
+    size_t i = 0, j = 0;
+    if (!got || got->type != AMC_T_OBJECT) {
+        snprintf(msg, msglen, "%s: no result object", where);
+        return false;
+    }
+    if (acc && acc->type == AMC_T_BOOL) {
+        const amc_value *ga = amc_value_getz(got, "accepted");
+        if (!ga || ga->type != AMC_T_BOOL || ga->u.boolean != acc->u.boolean) {
+            snprintf(msg, msglen, "%s: expected %s", where,
+                     acc->u.boolean ? "accepted" : "rejected");
+            return false;
+        }
+    }
+    codes = amc_value_getz(expect, "codes");
+    gcodes = amc_value_getz(got, "codes");
+    for (i = 0; codes && codes->type == AMC_T_ARRAY && i < codes->u.arr.len; i++) {
+        bool seen = false;
+        for (j = 0; gcodes && gcodes->type == AMC_T_ARRAY && j < gcodes->u.arr.len; j++)
+            seen = seen || amc_value_equal(codes->u.arr.items[i], gcodes->u.arr.items[j]);
+        if (!seen) {
+            snprintf(msg, msglen, "%s: expected code %s not reported", where,
+                     codes->u.arr.items[i]->type == AMC_T_STRING ? codes->u.arr.items[i]->u.str.ptr
+                                                                 : "?");
+            return false;
+        }
+    }
+    state = amc_value_getz(expect, "state");
+    if (state && !contains(state, amc_value_getz(got, "state"))) {
+        snprintf(msg, msglen, "%s: state differs from the expected one", where);
+        return false;
+    }
+    return true;
+}
+
+void amc_conform_judge_lifecycle(amc_conform_case *c, const amc_conform_reply *r)
+{
+    size_t i = 0;
+    char where[48];
+    if (!c || !c->lifecycle)
+        return;
+    c->message[0] = '\0';
+    if (!r || r->kind != AMC_CONFORM_R_STATES) {
+        amc_conform_judge(c, r, true); /* error / skipped / no reply */
+        if (r && r->kind != AMC_CONFORM_R_ERROR && r->kind != AMC_CONFORM_R_SKIPPED) {
+            c->outcome = AMC_CONFORM_ERROR;
+            snprintf(c->message, sizeof c->message, "reply is not a lifecycle result");
+        }
+        return;
+    }
+    c->outcome = AMC_CONFORM_FAIL;
+    if (r->states->u.arr.len != c->steps->u.arr.len) {
+        snprintf(c->message, sizeof c->message, "%zu results for %zu events", r->states->u.arr.len,
+                 c->steps->u.arr.len);
+        return;
+    }
+    for (i = 0; i < c->steps->u.arr.len; i++) {
+        snprintf(where, sizeof where, "step %zu", i + 1);
+        if (!step_ok(amc_value_getz(c->steps->u.arr.items[i], "expect"), r->states->u.arr.items[i],
+                     where, c->message, sizeof c->message))
+            return;
+    }
+    if (c->final && !step_ok(c->final, r->final, "final", c->message, sizeof c->message))
+        return;
+    c->outcome = AMC_CONFORM_PASS;
 }

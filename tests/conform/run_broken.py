@@ -155,6 +155,26 @@ with open(xf, "w") as f:
     f.write("ignite-hdr-001-valid-minimal extra words\n")
 run(["--impl", REF, "--xfail", xf], 2, "malformed xfail")
 
+# 4b. lifecycle scenarios (no lifecycle model exists in amc yet: a toy model in
+# broken_adapter.py and two scenarios in tests/data/conform/fake/, one a deliberate mismatch)
+FAKE = os.path.join(SRC, "tests/data/conform")
+PROTO = os.path.join(SUITE, "protocol")
+p = subprocess.run([AMC, "conform", "--suite", FAKE, "--impl", f"{BROKEN} lifecycle", "--validate-protocol",
+                    "--protocol-dir", PROTO], cwd=TMP, capture_output=True, text=True, timeout=60)
+if p.returncode != 1 or "fail fake-lc-002-mismatch [FAKE-LC-001 MUST] step 1: expected accepted" not in p.stdout \
+        or "1 pass, 1 fail" not in p.stdout:
+    failures.append(f"lifecycle: exit {p.returncode}\n{p.stdout}{p.stderr}")
+with open(xf, "w") as f:
+    f.write("fake-lc-002-mismatch  # the toy model rejects it on purpose\n")
+p = subprocess.run([AMC, "conform", "--suite", FAKE, "--impl", f"{BROKEN} lifecycle", "--xfail", xf],
+                   cwd=TMP, capture_output=True, text=True, timeout=60)
+if p.returncode != 0 or "1 xfail" not in p.stdout:
+    failures.append(f"lifecycle xfail: exit {p.returncode}\n{p.stdout}{p.stderr}")
+p = subprocess.run([AMC, "conform", "--suite", FAKE, "--impl", REF], cwd=TMP, capture_output=True,
+                   text=True, timeout=60)
+if p.returncode != 3 or "2 skip" not in p.stdout:  # amc claims no fake.lifecycle: nothing measured
+    failures.append(f"lifecycle unclaimed: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
 # 5. usage and the suite check
 run([], 2, "no implementation")
 run(["--impl", REF, "--impl-exec", "x"], 2, "both modes")

@@ -415,6 +415,77 @@ static void test_reports(void **state)
     amc_conform_suite_free(s);
 }
 
+static const char SCENARIO[] =
+    "{\"id\":\"x-lc-001\",\"rules\":[\"X-LC-001\"],\"level\":\"MUST\",\"policy\":\"p.yaml\","
+    "\"steps\":[{\"event\":{\"event\":\"a\"},\"expect\":{\"accepted\":true,\"state\":{\"m\":{\"s\":"
+    "1}}}},"
+    "{\"event\":{\"event\":\"b\"},\"expect\":{\"accepted\":false,\"codes\":[\"C\"]}}],"
+    "\"final\":{\"codes\":[\"F\"]}}";
+
+static const struct lc_case {
+    const char *name, *reply, *msg;
+    amc_conform_outcome want;
+} lc_cases[] = {
+    {"match",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1,\"t\":2},\"n\":3}},"
+     "{\"accepted\":false,\"codes\":[\"D\",\"C\"]}],\"final\":{\"codes\":[\"F\"]}}",
+     "", AMC_CONFORM_PASS},
+    {"state differs",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":2}}},"
+     "{\"accepted\":false,\"codes\":[\"C\"]}],\"final\":{\"codes\":[\"F\"]}}",
+     "step 1: state differs from the expected one", AMC_CONFORM_FAIL},
+    {"accepted differs",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1}}},"
+     "{\"accepted\":true,\"codes\":[\"C\"]}],\"final\":{\"codes\":[\"F\"]}}",
+     "step 2: expected rejected", AMC_CONFORM_FAIL},
+    {"code missing",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1}}},"
+     "{\"accepted\":false,\"codes\":[]}],\"final\":{\"codes\":[\"F\"]}}",
+     "step 2: expected code C not reported", AMC_CONFORM_FAIL},
+    {"final missing",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1}}},"
+     "{\"accepted\":false,\"codes\":[\"C\"]}]}",
+     "final: no result object", AMC_CONFORM_FAIL},
+    {"too few", "{\"seq\":1,\"states\":[]}", "0 results for 2 events", AMC_CONFORM_FAIL},
+    {"error", "{\"seq\":1,\"error\":\"no model\"}", "adapter error: no model", AMC_CONFORM_ERROR},
+};
+
+static void test_lifecycle(void **state)
+{
+    size_t i = 0, len = 0;
+    char *req = NULL;
+    (void)state;
+    for (i = 0; i < sizeof lc_cases / sizeof lc_cases[0]; i++) {
+        const struct lc_case *t = &lc_cases[i];
+        amc_conform_suite *s = amc_conform_suite_new();
+        amc_diags *ds = amc_diags_new(0);
+        amc_conform_reply *r = NULL;
+        amc_conform_case *c = NULL;
+        assert_int_equal(amc_conform_suite_add_scenario(s, "x", SCENARIO, sizeof SCENARIO - 1, ds),
+                         AMC_OK);
+        c = amc_conform_case_at(s, 0);
+        assert_true(c->lifecycle);
+        assert_string_equal(c->policy, "lifecycle/p.yaml");
+        assert_int_equal(c->ncaps, 2);
+        assert_string_equal(c->caps[1], "x.lifecycle");
+        if (i == 0) {
+            assert_int_equal(amc_conform_lifecycle_request(c, 7, &req, &len), AMC_OK);
+            assert_string_equal(
+                req, "{\"seq\":7,\"op\":\"lifecycle\",\"case\":\"x-lc-001\","
+                     "\"profile\":\"x\",\"events\":[{\"event\":\"a\"},{\"event\":\"b\"}]}");
+            amc_free(req);
+        }
+        if (amc_conform_reply_parse(t->reply, strlen(t->reply), "lifecycle", 1, ds, &r) != AMC_OK)
+            fail_msg("%s: reply does not parse", t->name);
+        amc_conform_judge_lifecycle(c, r);
+        if (c->outcome != t->want || strcmp(c->message, t->msg))
+            fail_msg("%s: %s \"%s\"", t->name, amc_conform_outcome_str(c->outcome), c->message);
+        amc_conform_reply_free(r);
+        amc_diags_free(ds);
+        amc_conform_suite_free(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_xfail_and_scoring),
         cmocka_unit_test(test_all_skipped_not_measured),
         cmocka_unit_test(test_reports),
+        cmocka_unit_test(test_lifecycle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

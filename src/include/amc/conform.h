@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include "amc/common.h"
 #include "amc/diag.h"
+#include "amc/doc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,6 +51,9 @@ typedef struct amc_conform_case {
     bool stateful;            /**< a session */
     const char *policy, *now; /**< NULL when absent */
     const char *caps[6];      /**< capabilities needed (PROTOCOL.md "Capabilities") */
+    bool lifecycle;           /**< a lifecycle scenario (conformance/LIFECYCLE.md) */
+    const amc_value *steps;   /**< scenario: its "steps" array */
+    const amc_value *final;   /**< scenario: its "final" object, or NULL */
     size_t ncaps;
     /* set by the caller / the runner */
     bool selected; /**< part of this run (--profile, --filter) */
@@ -70,6 +74,17 @@ AMC_API void amc_conform_suite_free(amc_conform_suite *s);
  */
 AMC_API amc_status amc_conform_suite_add(amc_conform_suite *s, const char *profile, const char *buf,
                                          size_t len, amc_diags *diags);
+/**
+ * Adds one lifecycle scenario (conformance/<profile>/lifecycle/NAME.json bytes, format in
+ * conformance/LIFECYCLE.md) as a case needing "<profile>.lifecycle". Its `policy`, when not null,
+ * is kept in files[0] (relative to the profile directory: "lifecycle/" + the path). Malformed:
+ * AMC_EINVALID (CONFORM_MANIFEST_INVALID).
+ */
+AMC_API amc_status amc_conform_suite_add_scenario(amc_conform_suite *s, const char *profile,
+                                                  const char *buf, size_t len, amc_diags *diags);
+/** The lifecycle request of a scenario case (one line, no newline). *out: amc_free(). */
+AMC_API amc_status amc_conform_lifecycle_request(const amc_conform_case *c, long long seq,
+                                                 char **out, size_t *len);
 AMC_API size_t amc_conform_case_count(const amc_conform_suite *s);
 AMC_API amc_conform_case *amc_conform_case_at(amc_conform_suite *s, size_t i);
 /**
@@ -105,6 +120,8 @@ typedef struct amc_conform_reply {
     int protocol;                                     /**< hello */
     const char **profiles, **capabilities;
     size_t nprofiles, ncapabilities;
+    const amc_value *states; /**< lifecycle: the "states" array */
+    const amc_value *final;  /**< lifecycle: "final", or NULL */
 } amc_conform_reply;
 
 /**
@@ -120,6 +137,14 @@ AMC_API amc_status amc_conform_reply_parse(const char *buf, size_t len, const ch
 AMC_API void amc_conform_reply_free(amc_conform_reply *r);
 /** Whether the hello reply claims this capability (or a whole profile's via its name). */
 AMC_API bool amc_conform_claims(const amc_conform_reply *hello, const char *cap);
+
+/**
+ * Judges a lifecycle case from its reply (states/skipped/error): one state per step; each
+ * step's `accepted` equal to the expected one, every expected code reported, the expected
+ * `state` contained in the reported one (objects: subset, recursively; arrays and scalars:
+ * equal); the same for `final` when the scenario has one.
+ */
+AMC_API void amc_conform_judge_lifecycle(amc_conform_case *c, const amc_conform_reply *r);
 
 /**
  * Judges a case from a verdict/skipped/error reply: sets outcome and message. With

@@ -13,6 +13,8 @@ MODE:
   overclaim      claims every profile; proxies ignite to the real adapter, says "valid"
                  for the others (it does not handle them)
   skipper        claims ignite, replies "skipped" to everything
+  lifecycle      claims fake + fake.lifecycle; a toy model: an event with "ok": true is accepted
+                 and counted, others rejected with LC_FAKE_REJECTED (tests/data/conform/fake/)
   badloc         proxies to the real adapter but sends "locations":[{"line":0}] (schema-invalid)
 """
 import json
@@ -57,6 +59,8 @@ for line in sys.stdin:
         if mode == "badloc":
             out(ask(req))
             continue
+        if mode == "lifecycle":
+            profiles, caps = ["fake"], ["codes", "fake", "fake.lifecycle"]
         out({"seq": seq, "protocol": 1, "profiles": profiles, "capabilities": caps,
              "implementation": {"name": "broken-" + mode, "version": "0", "language": "Python"}})
     elif op == "validate":
@@ -79,6 +83,15 @@ for line in sys.stdin:
             out(ask(req))
             continue
         out({"seq": seq, "verdict": "invalid" if mode == "reject-all" else "valid"})
+    elif op == "lifecycle":
+        count, states, last = 0, [], None
+        for ev in req["events"]:
+            if ev.get("ok"):
+                count, last = count + 1, ev
+                states.append({"accepted": True, "codes": [], "state": {"count": count, "last": last}})
+            else:
+                states.append({"accepted": False, "codes": ["LC_FAKE_REJECTED"], "state": {"count": count}})
+        out({"seq": seq, "states": states, "final": {"accepted": True, "codes": [], "state": {"count": count}}})
     else:
         out({"seq": seq, "ok": True})
         if op == "stop":
