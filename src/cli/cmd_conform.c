@@ -406,8 +406,8 @@ static amc_conform_reply *exchange(run *r, const char *op, const char *req, size
     ds = amc_diags_new(4);
     if (amc_conform_reply_parse(line, len, op, seq, ds, &rep) != AMC_OK) {
         const amc_diag *d = amc_diags_get(ds, 0);
-        snprintf(why, whylen, "garbage reply (%s%s%.60s)", d ? d->message : "invalid",
-                 len ? ": " : "", len ? line : "");
+        snprintf(why, whylen, "garbage reply (%s%s%.*s)", d ? d->message : "invalid",
+                 len ? ": " : "", (int)(len < 60 ? len : 60), line);
         for (size_t i = 0; i < strlen(why); i++)
             if ((unsigned char)why[i] < 0x20)
                 why[i] = '?';

@@ -31,7 +31,7 @@ failures = []
 
 def run(args, want_rc, name, want=None):
     p = subprocess.run([AMC, "conform", "--suite", SUITE] + args, cwd=TMP, capture_output=True,
-                       text=True, timeout=120)
+                       text=True, errors="replace", timeout=120)
     last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
     if p.returncode != want_rc:
         failures.append(f"{name}: exit {p.returncode}, want {want_rc}\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
@@ -160,18 +160,18 @@ run(["--impl", REF, "--xfail", xf], 2, "malformed xfail")
 FAKE = os.path.join(SRC, "tests/data/conform")
 PROTO = os.path.join(SUITE, "protocol")
 p = subprocess.run([AMC, "conform", "--suite", FAKE, "--impl", f"{BROKEN} lifecycle", "--validate-protocol",
-                    "--protocol-dir", PROTO], cwd=TMP, capture_output=True, text=True, timeout=60)
+                    "--protocol-dir", PROTO], cwd=TMP, capture_output=True, text=True, errors="replace", timeout=60)
 if p.returncode != 1 or "fail fake-lc-002-mismatch [FAKE-LC-001 MUST] step 1: expected accepted" not in p.stdout \
         or "1 pass, 1 fail" not in p.stdout:
     failures.append(f"lifecycle: exit {p.returncode}\n{p.stdout}{p.stderr}")
 with open(xf, "w") as f:
     f.write("fake-lc-002-mismatch  # the toy model rejects it on purpose\n")
 p = subprocess.run([AMC, "conform", "--suite", FAKE, "--impl", f"{BROKEN} lifecycle", "--xfail", xf],
-                   cwd=TMP, capture_output=True, text=True, timeout=60)
+                   cwd=TMP, capture_output=True, text=True, errors="replace", timeout=60)
 if p.returncode != 0 or "1 xfail" not in p.stdout:
     failures.append(f"lifecycle xfail: exit {p.returncode}\n{p.stdout}{p.stderr}")
 p = subprocess.run([AMC, "conform", "--suite", FAKE, "--impl", REF], cwd=TMP, capture_output=True,
-                   text=True, timeout=60)
+                   text=True, errors="replace", timeout=60)
 if p.returncode != 3 or "2 skip" not in p.stdout:  # amc claims no fake.lifecycle: nothing measured
     failures.append(f"lifecycle unclaimed: exit {p.returncode}\n{p.stdout}{p.stderr}")
 
