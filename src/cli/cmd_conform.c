@@ -603,9 +603,9 @@ static int run_exec_case(run *r, amc_conform_case *c)
     const char *t = r->exec;
     size_t cap = 0, n = 0;
     int st = 0;
-    if (c->stateful || c->policy || c->now) {
+    if (c->lifecycle || c->stateful || c->policy || c->now || c->nfiles == 0) {
         set_msg(c, AMC_CONFORM_SKIP, "%s",
-                "exec mode: stateful/policy/clock cases need an adapter");
+                "exec mode: lifecycle/stateful/policy/clock cases need an adapter");
         return 0;
     }
     snprintf(rel, sizeof rel, "%s/%s/%s", r->suite_dir, c->profile, c->files[0]);
