@@ -20,6 +20,8 @@ static const cli_cmd commands[] = {
 static const struct {
     const char *name, *summary;
 } summaries[] = {
+    {"adapter", "the reference adapter: amc's validator behind the conformance protocol"},
+    {"conform", "run an implementation through the conformance fixtures; CI verdict"},
     {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
     {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
     {"rules", "list every diagnostic code, or a profile's rule catalog"},

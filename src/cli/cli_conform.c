@@ -1,0 +1,302 @@
+/*
+ * cli_conform.c - process handling for `amc conform` (adapters in their own process group,
+ * line I/O with poll() timeouts, bounded kill/reap) and base64 for the protocol.
+ *
+ * Decisions: the child runs `/bin/sh -c CMD` in a new process group so a timeout kills the
+ * whole tree (an adapter's own children included); SIGPIPE is ignored by the caller, so a dead
+ * adapter shows up as EPIPE/EOF, never as our death. Pipes are non-blocking on our side.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_conform.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cli_proc_start(cli_proc *p, const char *cmd)
+{
+    int in[2] = {-1, -1}, out[2] = {-1, -1};
+    pid_t pid = 0;
+    memset(p, 0, sizeof *p);
+    p->pid = -1;
+    p->to_fd = p->from_fd = -1;
+    if (pipe(in) != 0)
+        return -1;
+    if (pipe(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    pid = fork();
+    if (pid < 0) {
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        signal(SIGPIPE, SIG_DFL);
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    close(in[0]);
+    close(out[1]);
+    fcntl(in[1], F_SETFL, O_NONBLOCK);
+    fcntl(out[0], F_SETFL, O_NONBLOCK);
+    fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    p->pid = pid;
+    p->to_fd = in[1];
+    p->from_fd = out[0];
+    return 0;
+}
+
+static void close_fds(cli_proc *p)
+{
+    if (p->to_fd >= 0)
+        close(p->to_fd);
+    if (p->from_fd >= 0)
+        close(p->from_fd);
+    p->to_fd = p->from_fd = -1;
+    free(p->rbuf);
+    p->rbuf = NULL;
+    p->rlen = p->rcap = p->rskip = 0;
+}
+
+void cli_proc_kill(cli_proc *p)
+{
+    if (p->pid > 0) {
+        kill(-p->pid, SIGKILL);
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, NULL, 0);
+    }
+    p->pid = -1;
+    close_fds(p);
+}
+
+void cli_proc_stop(cli_proc *p, double timeout)
+{
+    double end = now_s() + timeout;
+    if (p->to_fd >= 0)
+        close(p->to_fd);
+    p->to_fd = -1;
+    while (p->pid > 0 && now_s() < end) {
+        pid_t r = waitpid(p->pid, NULL, WNOHANG);
+        if (r == p->pid || r < 0) {
+            kill(-r, SIGKILL); /* leftovers of its group */
+            p->pid = -1;
+            break;
+        }
+        usleep(5000);
+    }
+    cli_proc_kill(p);
+}
+
+int cli_proc_send(cli_proc *p, const char *line, size_t len, double timeout)
+{
+    double end = now_s() + timeout;
+    size_t off = 0;
+    int nl = 0;
+    if (p->to_fd < 0)
+        return CLI_IO_EOF;
+    while (off < len + 1) {
+        struct pollfd pf = {p->to_fd, POLLOUT, 0};
+        double left = end - now_s();
+        ssize_t w = 0;
+        if (left <= 0)
+            return CLI_IO_TIMEOUT;
+        if (poll(&pf, 1, (int)(left * 1000) + 1) <= 0)
+            continue;
+        if (off < len)
+            w = write(p->to_fd, line + off, len - off);
+        else
+            w = write(p->to_fd, "\n", 1), nl = 1;
+        if (w < 0) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            return CLI_IO_EOF;
+        }
+        off += (size_t)w;
+    }
+    (void)nl;
+    return CLI_IO_OK;
+}
+
+int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line, size_t *len)
+{
+    double end = now_s() + timeout;
+    /* drop the line returned last time */
+    if (p->rskip) {
+        memmove(p->rbuf, p->rbuf + p->rskip, p->rlen - p->rskip);
+        p->rlen -= p->rskip;
+        p->rskip = 0;
+    }
+    for (;;) {
+        char *nlp = p->rbuf ? memchr(p->rbuf, '\n', p->rlen) : NULL;
+        struct pollfd pf = {p->from_fd, POLLIN, 0};
+        double left = 0;
+        ssize_t r = 0;
+        if (nlp) {
+            *line = p->rbuf;
+            *len = (size_t)(nlp - p->rbuf);
+            p->rskip = (size_t)(nlp - p->rbuf) + 1;
+            return CLI_IO_OK;
+        }
+        if (p->rlen > max)
+            return CLI_IO_TOOLONG;
+        if (p->from_fd < 0)
+            return CLI_IO_EOF;
+        left = end - now_s();
+        if (left <= 0)
+            return CLI_IO_TIMEOUT;
+        if (poll(&pf, 1, (int)(left * 1000) + 1) <= 0)
+            continue;
+        if (p->rcap - p->rlen < 65536) {
+            char *nb = realloc(p->rbuf, p->rcap * 2 + 65536);
+            if (!nb)
+                return CLI_IO_ERR;
+            p->rbuf = nb;
+            p->rcap = p->rcap * 2 + 65536;
+        }
+        r = read(p->from_fd, p->rbuf + p->rlen, p->rcap - p->rlen);
+        if (r == 0)
+            return CLI_IO_EOF;
+        if (r < 0) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            return CLI_IO_EOF;
+        }
+        p->rlen += (size_t)r;
+    }
+}
+
+int cli_run_exec(const char *cmd, double timeout, bool keep_stderr)
+{
+    pid_t pid = fork();
+    double end = now_s() + timeout;
+    int status = 0;
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int dn = open("/dev/null", O_RDWR);
+        setpgid(0, 0);
+        signal(SIGPIPE, SIG_DFL);
+        dup2(dn, 0);
+        dup2(dn, 1);
+        if (!keep_stderr)
+            dup2(dn, 2);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid)
+            break;
+        if (r < 0)
+            return -1;
+        if (now_s() > end) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, NULL, 0);
+            return -2;
+        }
+        usleep(2000);
+    }
+    kill(-pid, SIGKILL); /* leftovers of its group */
+    if (WIFSIGNALED(status))
+        return -3;
+    return WEXITSTATUS(status);
+}
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+char *cli_base64_encode(const char *buf, size_t len)
+{
+    char *out = malloc((len + 2) / 3 * 4 + 1), *o = out;
+    size_t i = 0;
+    if (!out)
+        return NULL;
+    for (i = 0; i + 2 < len; i += 3) {
+        uint32_t v = (uint32_t)(unsigned char)buf[i] << 16 |
+                     (uint32_t)(unsigned char)buf[i + 1] << 8 | (unsigned char)buf[i + 2];
+        *o++ = b64[v >> 18];
+        *o++ = b64[(v >> 12) & 63];
+        *o++ = b64[(v >> 6) & 63];
+        *o++ = b64[v & 63];
+    }
+    if (i < len) {
+        uint32_t v = (uint32_t)(unsigned char)buf[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t)(unsigned char)buf[i + 1] << 8;
+        *o++ = b64[v >> 18];
+        *o++ = b64[(v >> 12) & 63];
+        *o++ = i + 1 < len ? b64[(v >> 6) & 63] : '=';
+        *o++ = '=';
+    }
+    *o = '\0';
+    return out;
+}
+
+int cli_base64_decode(const char *s, size_t n, char **out, size_t *outlen)
+{
+    char *o = NULL;
+    size_t i = 0, k = 0;
+    uint32_t acc = 0;
+    int bits = 0, pad = 0;
+    *out = NULL;
+    *outlen = 0;
+    if (n % 4)
+        return -1;
+    o = malloc(n / 4 * 3 + 1);
+    if (!o)
+        return -1;
+    for (i = 0; i < n; i++) {
+        const char *q = NULL;
+        if (s[i] == '=') {
+            pad++;
+            if (i + 2 < n) /* '=' only in the last two places */
+                goto bad;
+            continue;
+        }
+        if (pad || !s[i])
+            goto bad;
+        q = strchr(b64, s[i]);
+        if (!q)
+            goto bad;
+        acc = acc << 6 | (uint32_t)(q - b64);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            o[k++] = (char)((acc >> bits) & 0xff);
+        }
+    }
+    *out = o;
+    *outlen = k;
+    return 0;
+bad:
+    free(o);
+    return -1;
+}

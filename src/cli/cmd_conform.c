@@ -1,0 +1,951 @@
+/*
+ * cmd_conform.c - amc conform: runs an implementation under test through the conformance
+ * fixtures (conformance/<profile>/cases.json) via the adapter protocol (conformance/PROTOCOL.md)
+ * or a plain exec command, and reports an honest verdict a CI job can gate on (SPEC 7).
+ *
+ * Decisions:
+ *   - The suite is every conformance/<dir>/cases.json under --suite DIR (default: ./conformance,
+ *     else $AMC_CONFORMANCE_DIR), directories in name order; the profile is the directory name.
+ *     Nothing depends on which profiles amc itself implements.
+ *   - Adapter mode: `/bin/sh -c CMD` in its own process group; hello first (timeout = the case
+ *     timeout x 5, at least 5 s). No valid hello: the implementation is not reached, every case
+ *     is NOT_TESTED, exit 3. A crash, timeout or garbage reply makes that case ERROR; the
+ *     adapter is killed (whole process group) and restarted before the next case, at most
+ *     --max-restarts times (default 5); after that the remaining cases are NOT_TESTED.
+ *   - Capability gating: a case needing a capability the hello did not claim is SKIP (not in
+ *     the score's denominator); a claimed one that fails is FAIL. Codes are compared only when
+ *     the adapter claims "codes"; otherwise verdicts only, and every report says so.
+ *   - The file name sent with an input is its fixture path below inputs/ (what placement rules
+ *     read; conformance/README.md), the bytes are sent untouched (base64).
+ *   - Lifecycle scenarios (conformance/<profile>/lifecycle/NAME.json) are cases too, needing
+ *     "<profile>.lifecycle"; their events go in one `lifecycle` request (PROTOCOL.md).
+ *   - Before every stateful case the runner sends `reset` (a missing/garbled ack is an ERROR of
+ *     that case).
+ *   - Exec mode: `{file}` is replaced by the input's absolute path (shell-quoted), `{profile}`
+ *     by the profile; exit 0 valid, 1 invalid, anything else (or a signal, or the timeout)
+ *     ERROR. Exec mode claims only "<profile>" and "<profile>.path" of the profiles the run
+ *     selects (stateful/policy/clock cases are SKIP); the implementation counts as reached once
+ *     one case ran (any outcome but "could not start": fork failure, exit 126 or 127).
+ *   - --max-fail N / -x: after N unexpected failures/errors, the rest are NOT_TESTED (they count
+ *     in the denominator: a stopped run is never conformant).
+ *   - --update-xfail rewrites the --xfail file with the current failures (keeping reasons) and
+ *     exits with the status the run would have had without stale entries.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "cli.h"
+#include "cli_conform.h"
+
+#define MAX_LINE (256u << 20)
+
+typedef struct run {
+    const char *impl, *exec, *suite_dir, *protocol_dir;
+    const char *profiles[32];
+    size_t nprofiles;
+    const char *filters[32];
+    size_t nfilters;
+    double timeout;
+    long max_fail, max_restarts;
+    bool validate_protocol, verbose;
+    amc_conform_suite *suite;
+    cli_proc proc;
+    bool running;
+    amc_conform_reply *hello;
+    long long seq;
+    long restarts;
+    amc_schema_set *pset;
+    amc_conform_run_info info;
+} run;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int usage(FILE *f)
+{
+    fprintf(
+        f, "usage: amc conform (--impl 'CMD' | --impl-exec 'CMD {file}') [options]\n"
+           "       amc conform --check-suite [--suite DIR]\n\n"
+           "Runs an implementation through the conformance fixtures and reports an honest\n"
+           "verdict (protocol: conformance/PROTOCOL.md).\n\n"
+           "  --impl CMD             adapter speaking the protocol on stdin/stdout\n"
+           "  --impl-exec CMD        plain command; {file} = input path, {profile}; exit\n"
+           "                         0 valid, 1 invalid, other = error\n"
+           "  --suite DIR            fixture root (default ./conformance or $AMC_CONFORMANCE_DIR)\n"
+           "  --profile P            only profile P (repeatable)\n"
+           "  --filter GLOB          only case ids matching GLOB (repeatable)\n"
+           "  --timeout SECONDS      per case (default 10)\n"
+           "  --max-restarts N       adapter restarts after crashes/timeouts (default 5)\n"
+           "  -x, --max-fail N       stop after N unexpected failures (-x: 1)\n"
+           "  --xfail FILE           expected failures, lines 'case-id  # reason'\n"
+           "  --update-xfail         rewrite FILE with the current failures\n"
+           "  --validate-protocol    check every reply against conformance/protocol/ schemas\n"
+           "  --format F             stdout report: text (default), json, junit, tap, markdown\n"
+           "  --json|--junit|--tap|--markdown FILE   also write that report to FILE\n"
+           "  --check-suite          check the fixtures themselves (ids, files, coverage)\n"
+           "  -v, --verbose          print each case's outcome on stderr\n\n"
+           "Exit: 0 conformant, 1 not conformant, 2 usage, 3 not measured.\n");
+    return CLI_EXIT_ERROR;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* conformance/<profile>/lifecycle/NAME.json, in name order (conformance/LIFECYCLE.md). */
+static int load_scenarios(run *r, const char *profile)
+{
+    char dir[4096];
+    DIR *d = NULL;
+    struct dirent *e = NULL;
+    char *names[1024];
+    size_t n = 0, i = 0;
+    int rc = 0;
+    snprintf(dir, sizeof dir, "%s/%s/lifecycle", r->suite_dir, profile);
+    d = opendir(dir);
+    if (!d)
+        return 0;
+    while ((e = readdir(d)) != NULL && n < 1024) {
+        size_t l = strlen(e->d_name);
+        if (e->d_name[0] != '.' && l > 5 && !strcmp(e->d_name + l - 5, ".json"))
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    for (i = 0; i < n; i++) {
+        char path[8192], *buf = NULL;
+        size_t len = 0, k = 0;
+        amc_diags *ds = amc_diags_new(20);
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
+            amc_conform_suite_add_scenario(r->suite, profile, buf, len, ds) != AMC_OK) {
+            fprintf(stderr, "amc conform: %s is not a valid scenario\n", path);
+            for (k = 0; k < amc_diags_count(ds); k++)
+                cli_print_diag_text(stderr, path, amc_diags_get(ds, k), false);
+            rc = -1;
+        }
+        free(buf);
+        amc_diags_free(ds);
+        free(names[i]);
+    }
+    return rc;
+}
+
+static int load_suite(run *r)
+{
+    DIR *d = opendir(r->suite_dir);
+    struct dirent *e = NULL;
+    char *names[256];
+    size_t n = 0, i = 0;
+    int rc = 0;
+    if (!d) {
+        fprintf(stderr, "amc conform: cannot open suite %s: %s\n", r->suite_dir, strerror(errno));
+        return -1;
+    }
+    while ((e = readdir(d)) != NULL && n < 256) {
+        char path[4096];
+        struct stat st;
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s/cases.json", r->suite_dir, e->d_name);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    for (i = 0; i < n; i++) {
+        char path[4096], *buf = NULL;
+        size_t len = 0;
+        amc_diags *ds = amc_diags_new(20);
+        snprintf(path, sizeof path, "%s/%s/cases.json", r->suite_dir, names[i]);
+        if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
+            amc_conform_suite_add(r->suite, names[i], buf, len, ds) != AMC_OK) {
+            size_t k = 0;
+            fprintf(stderr, "amc conform: %s is not a valid manifest\n", path);
+            for (k = 0; k < amc_diags_count(ds); k++)
+                cli_print_diag_text(stderr, path, amc_diags_get(ds, k), false);
+            rc = -1;
+        }
+        free(buf);
+        amc_diags_free(ds);
+        if (load_scenarios(r, names[i]) != 0)
+            rc = -1;
+    }
+    /* the suite keeps profile names (copied); free ours */
+    for (i = 0; i < n; i++)
+        free(names[i]);
+    if (n == 0 && rc == 0) {
+        fprintf(stderr, "amc conform: no */cases.json under %s\n", r->suite_dir);
+        rc = -1;
+    }
+    return rc;
+}
+
+static bool selected(const run *r, const amc_conform_case *c)
+{
+    size_t i = 0;
+    bool ok = r->nprofiles == 0;
+    for (i = 0; i < r->nprofiles; i++)
+        ok = ok || !strcmp(r->profiles[i], c->profile);
+    if (!ok)
+        return false;
+    if (r->nfilters == 0)
+        return true;
+    for (i = 0; i < r->nfilters; i++)
+        if (amc_conform_glob(r->filters[i], c->id))
+            return true;
+    return false;
+}
+
+static int read_fixture(const run *r, const char *profile, const char *rel, char **buf, size_t *len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s/%s", r->suite_dir, profile, rel);
+    if (cli_read_file(path, (size_t)1 << 30, buf, len) != 0) {
+        fprintf(stderr, "amc conform: cannot read fixture %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- JSON request building (a tiny string builder) ---- */
+
+typedef struct sb {
+    char *p;
+    size_t len, cap;
+    bool failed;
+} sb;
+
+static void sb_put(sb *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (n > SIZE_MAX / 4 || b->len > SIZE_MAX / 4 - n) {
+        b->failed = true;
+        return;
+    }
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->len + n + 1) * 2;
+        char *q = realloc(b->p, cap);
+        if (!q) {
+            b->failed = true;
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+static void sb_puts(sb *b, const char *s)
+{
+    sb_put(b, s, strlen(s));
+}
+
+static void sb_str(sb *b, const char *s)
+{
+    sb_puts(b, "\"");
+    for (; *s; s++) {
+        char e[8];
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') {
+            e[0] = '\\';
+            e[1] = (char)ch;
+            sb_put(b, e, 2);
+        } else if (ch < 0x20) {
+            snprintf(e, sizeof e, "\\u%04x", ch);
+            sb_puts(b, e);
+        } else {
+            sb_put(b, s, 1);
+        }
+    }
+    sb_puts(b, "\"");
+}
+
+/* {"name": NAME, "data": BASE64} of fixture rel; name = rel without a leading "inputs/". */
+static int sb_file(sb *b, const run *r, const char *profile, const char *rel)
+{
+    char *buf = NULL, *enc = NULL;
+    size_t len = 0;
+    if (read_fixture(r, profile, rel, &buf, &len) != 0)
+        return -1;
+    enc = cli_base64_encode(buf, len);
+    free(buf);
+    if (!enc)
+        return -1;
+    sb_puts(b, "{\"name\":");
+    sb_str(b, strncmp(rel, "inputs/", 7) ? rel : rel + 7);
+    sb_puts(b, ",\"data\":\"");
+    sb_puts(b, enc);
+    sb_puts(b, "\"}");
+    free(enc);
+    return 0;
+}
+
+/* The validate request of case c into b; -1 on a fixture I/O error. */
+static int build_validate(const run *r, const amc_conform_case *c, long long seq, sb *b)
+{
+    char num[32];
+    size_t i = 0;
+    snprintf(num, sizeof num, "%lld", seq);
+    sb_puts(b, "{\"seq\":");
+    sb_puts(b, num);
+    sb_puts(b, ",\"op\":\"validate\",\"case\":");
+    sb_str(b, c->id);
+    sb_puts(b, ",\"profile\":");
+    sb_str(b, c->profile);
+    sb_puts(b, c->stateful ? ",\"stateful\":true" : ",\"stateful\":false");
+    sb_puts(b, ",\"files\":[");
+    for (i = 0; i < c->nfiles; i++) {
+        if (i)
+            sb_puts(b, ",");
+        if (sb_file(b, r, c->profile, c->files[i]) != 0)
+            return -1;
+    }
+    sb_puts(b, "]");
+    if (c->now) {
+        sb_puts(b, ",\"now\":");
+        sb_str(b, c->now);
+    }
+    if (c->policy) {
+        char *pbuf = NULL;
+        size_t plen = 0;
+        amc_policy *pol = NULL;
+        amc_diags *pds = amc_diags_new(0);
+        const char *kr = NULL, *slash = strrchr(c->policy, '/');
+        sb_puts(b, ",\"policy\":");
+        if (sb_file(b, r, c->profile, c->policy) != 0)
+            return -1;
+        /* a keyring the policy names travels along (PROTOCOL.md "aux") */
+        if (read_fixture(r, c->profile, c->policy, &pbuf, &plen) == 0 &&
+            amc_policy_read(pbuf, plen, pds, &pol) == AMC_OK)
+            kr = amc_policy_keyring_file(pol);
+        if (kr) {
+            char rel[2048];
+            snprintf(rel, sizeof rel, "%.*s%s", slash ? (int)(slash - c->policy + 1) : 0, c->policy,
+                     kr);
+            sb_puts(b, ",\"aux\":[");
+            if (sb_file(b, r, c->profile, rel) != 0) {
+                amc_policy_free(pol);
+                amc_diags_free(pds);
+                free(pbuf);
+                return -1;
+            }
+            sb_puts(b, "]");
+        }
+        amc_policy_free(pol);
+        amc_diags_free(pds);
+        free(pbuf);
+    }
+    sb_puts(b, "}");
+    return b->failed ? -1 : 0;
+}
+
+/* ---- the adapter ---- */
+
+static void print_reply_diags(const amc_diags *ds)
+{
+    size_t k = 0;
+    for (k = 0; k < amc_diags_count(ds); k++)
+        cli_print_diag_text(stderr, "<adapter>", amc_diags_get(ds, k), false);
+}
+
+/* Checks the reply line against conformance/protocol/<op>-reply.schema.json. */
+static bool protocol_ok(run *r, const char *op, const char *line, size_t len, char *why,
+                        size_t whylen)
+{
+    char uri[256];
+    const amc_schema *sch = NULL;
+    amc_diags *ds = amc_diags_new(4);
+    amc_doc *doc = NULL;
+    bool valid = false;
+    snprintf(uri, sizeof uri, "https://amc.dev/conformance/protocol/%s-reply.schema.json", op);
+    if (amc_schema_compile(r->pset, uri, ds, &sch) == AMC_OK &&
+        amc_json_read(line, len, NULL, ds, &doc) == AMC_OK &&
+        amc_schema_validate(sch, amc_doc_root(doc), doc, NULL, ds, &valid) == AMC_OK && valid) {
+        amc_doc_free(doc);
+        amc_diags_free(ds);
+        return true;
+    }
+    snprintf(why, whylen, "reply fails %s-reply.schema.json: %s", op,
+             amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "?");
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    return false;
+}
+
+/* Sends one request and parses the reply. NULL on any failure, with why filled. */
+static amc_conform_reply *exchange(run *r, const char *op, const char *req, size_t reqlen,
+                                   long long seq, double timeout, char *why, size_t whylen)
+{
+    const char *line = NULL;
+    size_t len = 0;
+    int io = cli_proc_send(&r->proc, req, reqlen, timeout);
+    amc_conform_reply *rep = NULL;
+    amc_diags *ds = NULL;
+    if (io == CLI_IO_OK)
+        io = cli_proc_readline(&r->proc, timeout, MAX_LINE, &line, &len);
+    if (io != CLI_IO_OK) {
+        snprintf(why, whylen, "%s",
+                 io == CLI_IO_TIMEOUT   ? "timeout: no reply in time"
+                 : io == CLI_IO_EOF     ? "adapter exited or closed its output (crash?)"
+                 : io == CLI_IO_TOOLONG ? "reply line too long"
+                                        : "I/O error");
+        return NULL;
+    }
+    ds = amc_diags_new(4);
+    if (amc_conform_reply_parse(line, len, op, seq, ds, &rep) != AMC_OK) {
+        const amc_diag *d = amc_diags_get(ds, 0);
+        snprintf(why, whylen, "garbage reply (%s%s%.*s)", d ? d->message : "invalid",
+                 len ? ": " : "", (int)(len < 60 ? len : 60), line);
+        for (size_t i = 0; i < strlen(why); i++)
+            if ((unsigned char)why[i] < 0x20)
+                why[i] = '?';
+        if (r->verbose)
+            print_reply_diags(ds);
+        amc_diags_free(ds);
+        return NULL;
+    }
+    amc_diags_free(ds);
+    if (r->validate_protocol && !protocol_ok(r, op, line, len, why, whylen)) {
+        amc_conform_reply_free(rep);
+        return NULL;
+    }
+    return rep;
+}
+
+static void stop_adapter(run *r, bool polite)
+{
+    if (!r->running)
+        return;
+    if (polite) {
+        char req[64], why[128];
+        amc_conform_reply *rep = NULL;
+        int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"stop\"}", ++r->seq);
+        rep = exchange(r, "stop", req, (size_t)n, r->seq, 2, why, sizeof why);
+        amc_conform_reply_free(rep);
+        cli_proc_stop(&r->proc, 2);
+    } else {
+        cli_proc_kill(&r->proc);
+    }
+    r->running = false;
+}
+
+/* Starts the adapter and does the hello. 0 ok, -1 failed (why says why). */
+static int start_adapter(run *r, char *why, size_t whylen)
+{
+    char req[96];
+    int n = 0;
+    double t = r->timeout * 5 < 5 ? 5 : r->timeout * 5;
+    amc_conform_reply *h = NULL;
+    if (cli_proc_start(&r->proc, r->impl) != 0) {
+        snprintf(why, whylen, "cannot start the adapter: %s", strerror(errno));
+        return -1;
+    }
+    r->running = true;
+    n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"hello\",\"protocol\":%d}", ++r->seq,
+                 AMC_CONFORM_PROTOCOL);
+    h = exchange(r, "hello", req, (size_t)n, r->seq, t, why, whylen);
+    if (!h || h->kind != AMC_CONFORM_R_HELLO || h->protocol != AMC_CONFORM_PROTOCOL) {
+        if (h && h->kind == AMC_CONFORM_R_ERROR)
+            snprintf(why, whylen, "hello refused: %s", h->text);
+        else if (h)
+            snprintf(why, whylen, "adapter speaks protocol %d, runner %d", h->protocol,
+                     AMC_CONFORM_PROTOCOL);
+        amc_conform_reply_free(h);
+        stop_adapter(r, false);
+        return -1;
+    }
+    if (!r->hello) {
+        r->hello = h;
+        r->info.impl_name = h->name;
+        r->info.impl_version = h->version;
+        r->info.impl_language = h->language;
+        r->info.impl_homepage = h->homepage;
+        r->info.verdict_only = !amc_conform_claims(h, "codes");
+        r->info.reached = true;
+    } else {
+        amc_conform_reply_free(h); /* a restart: keep the first hello's claims */
+    }
+    return 0;
+}
+
+static void set_msg(amc_conform_case *c, amc_conform_outcome o, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_msg(amc_conform_case *c, amc_conform_outcome o, const char *fmt, ...)
+{
+    va_list ap;
+    c->outcome = o;
+    va_start(ap, fmt);
+    vsnprintf(c->message, sizeof c->message, fmt, ap);
+    va_end(ap);
+}
+
+static int run_adapter_case(run *r, amc_conform_case *c)
+{
+    char why[200];
+    sb b = {NULL, 0, 0, false};
+    amc_conform_reply *rep = NULL;
+    size_t k = 0;
+    for (k = 0; k < c->ncaps; k++)
+        if (!amc_conform_claims(r->hello, c->caps[k])) {
+            set_msg(c, AMC_CONFORM_SKIP, "capability %s not claimed", c->caps[k]);
+            return 0;
+        }
+    if (!r->running) {
+        if (r->restarts >= r->max_restarts) {
+            set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: %s", "adapter restarts exhausted");
+            return 0;
+        }
+        r->restarts++;
+        if (start_adapter(r, why, sizeof why) != 0) {
+            set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: adapter restart failed: %s", why);
+            return 0;
+        }
+    }
+    if (c->lifecycle) {
+        char *req = NULL;
+        size_t len = 0;
+        if (amc_conform_lifecycle_request(c, ++r->seq, &req, &len) != AMC_OK)
+            return -1;
+        if (c->policy) {
+            sb lb = {NULL, 0, 0, false};
+            sb_put(&lb, req, len - 1); /* without the closing brace */
+            sb_puts(&lb, ",\"policy\":");
+            amc_free(req);
+            if (sb_file(&lb, r, c->profile, c->policy) != 0) {
+                free(lb.p);
+                return -1;
+            }
+            sb_puts(&lb, "}");
+            rep = exchange(r, "lifecycle", lb.p, lb.len, r->seq, r->timeout, why, sizeof why);
+            free(lb.p);
+        } else {
+            rep = exchange(r, "lifecycle", req, len, r->seq, r->timeout, why, sizeof why);
+            amc_free(req);
+        }
+        if (!rep) {
+            set_msg(c, AMC_CONFORM_ERROR, "%s", why);
+            stop_adapter(r, false);
+            return 0;
+        }
+        amc_conform_judge_lifecycle(c, rep);
+        amc_conform_reply_free(rep);
+        return 0;
+    }
+    if (c->stateful) {
+        char req[64];
+        int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"reset\"}", ++r->seq);
+        rep = exchange(r, "reset", req, (size_t)n, r->seq, r->timeout, why, sizeof why);
+        if (!rep || rep->kind != AMC_CONFORM_R_OK) {
+            set_msg(c, AMC_CONFORM_ERROR, "reset: %s", rep ? "error reply" : why);
+            amc_conform_reply_free(rep);
+            stop_adapter(r, false);
+            return 0;
+        }
+        amc_conform_reply_free(rep);
+        rep = NULL;
+    }
+    if (build_validate(r, c, ++r->seq, &b) != 0) {
+        free(b.p);
+        return -1;
+    }
+    rep = exchange(r, "validate", b.p, b.len, r->seq, r->timeout, why, sizeof why);
+    free(b.p);
+    if (!rep) {
+        set_msg(c, AMC_CONFORM_ERROR, "%s", why);
+        stop_adapter(r, false); /* restarted before the next case */
+        return 0;
+    }
+    amc_conform_judge(c, rep, r->info.verdict_only);
+    amc_conform_reply_free(rep);
+    return 0;
+}
+
+static char *shell_quote(const char *s)
+{
+    size_t n = 3, i = 0;
+    char *o = NULL, *p = NULL;
+    for (i = 0; s[i]; i++)
+        n += s[i] == '\'' ? 4 : 1;
+    o = malloc(n);
+    if (!o)
+        return NULL;
+    p = o;
+    *p++ = '\'';
+    for (i = 0; s[i]; i++) {
+        if (s[i] == '\'') {
+            memcpy(p, "'\\''", 4);
+            p += 4;
+        } else {
+            *p++ = s[i];
+        }
+    }
+    *p++ = '\'';
+    *p = '\0';
+    return o;
+}
+
+static int run_exec_case(run *r, amc_conform_case *c)
+{
+    char abs[4096], rel[4096];
+    char *qfile = NULL, *cmd = NULL;
+    const char *t = r->exec;
+    size_t cap = 0, n = 0;
+    int st = 0;
+    if (c->lifecycle || c->stateful || c->policy || c->now || c->nfiles == 0) {
+        set_msg(c, AMC_CONFORM_SKIP, "%s",
+                "exec mode: lifecycle/stateful/policy/clock cases need an adapter");
+        return 0;
+    }
+    snprintf(rel, sizeof rel, "%s/%s/%s", r->suite_dir, c->profile, c->files[0]);
+    if (!realpath(rel, abs)) {
+        fprintf(stderr, "amc conform: cannot read fixture %s\n", rel);
+        return -1;
+    }
+    qfile = shell_quote(abs);
+    cap = strlen(r->exec) * 2 + strlen(qfile) * 4 + 256;
+    cmd = malloc(cap);
+    if (!qfile || !cmd) {
+        free(qfile);
+        free(cmd);
+        return -1;
+    }
+    while (*t && n + 1 < cap) {
+        const char *sub = NULL;
+        size_t skip = 1;
+        if (!strncmp(t, "{file}", 6)) {
+            sub = qfile;
+            skip = 6;
+        } else if (!strncmp(t, "{profile}", 9)) {
+            sub = c->profile;
+            skip = 9;
+        }
+        if (sub) {
+            size_t sl = strlen(sub);
+            if (n + sl + 1 >= cap)
+                break;
+            memcpy(cmd + n, sub, sl);
+            n += sl;
+        } else {
+            cmd[n++] = *t;
+        }
+        t += skip;
+    }
+    cmd[n] = '\0';
+    st = cli_run_exec(cmd, r->timeout, r->verbose);
+    free(cmd);
+    free(qfile);
+    if (st == 0 || st == 1) {
+        amc_conform_reply rep;
+        memset(&rep, 0, sizeof rep);
+        rep.kind = AMC_CONFORM_R_VERDICT;
+        rep.valid = st == 0;
+        r->info.reached = true;
+        amc_conform_judge(c, &rep, true);
+    } else {
+        char msg[64];
+        if (st != -1 && st != 126 && st != 127)
+            r->info.reached = true; /* it ran (and crashed, hung or exited oddly) */
+        snprintf(msg, sizeof msg, "%d", st);
+        set_msg(c, AMC_CONFORM_ERROR,
+                st == -2   ? "timeout (exec mode)%.0s"
+                : st == -3 ? "killed by a signal (exec mode)%.0s"
+                : st == -1 ? "could not start the command%.0s"
+                           : "exit status %s (exec mode: 0 valid, 1 invalid)",
+                msg);
+    }
+    return 0;
+}
+
+static int write_report(const run *r, amc_conform_format fmt, const char *path)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = NULL;
+    if (amc_conform_report(r->suite, &r->info, fmt, &out, &len) != AMC_OK)
+        return -1;
+    f = path ? fopen(path, "wb") : stdout;
+    if (!f) {
+        fprintf(stderr, "amc conform: cannot write %s: %s\n", path, strerror(errno));
+        amc_free(out);
+        return -1;
+    }
+    fwrite(out, 1, len, f);
+    if (path)
+        fclose(f);
+    amc_free(out);
+    return 0;
+}
+
+static int check_suite(run *r)
+{
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0, k = 0, bad = 0;
+    for (i = 0; i < amc_conform_case_count(r->suite); i++) {
+        const amc_conform_case *c = amc_conform_case_at(r->suite, i);
+        for (k = 0; k <= c->nfiles; k++) {
+            const char *rel = k < c->nfiles ? c->files[k] : c->policy;
+            char path[4096];
+            struct stat st;
+            if (!rel)
+                continue;
+            snprintf(path, sizeof path, "%s/%s/%s", r->suite_dir, c->profile, rel);
+            if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+                amc_pos p = {0, 0, 0};
+                amc_diags_addf(ds, AMC_C_CONFORM_INPUT_MISSING, p, "%s: %s does not exist", c->id,
+                               rel);
+            }
+        }
+    }
+    (void)amc_conform_suite_check(r->suite, ds);
+    for (k = 0; k < amc_diags_count(ds); k++) {
+        cli_print_diag_text(stdout, r->suite_dir, amc_diags_get(ds, k), false);
+        bad += amc_diags_get(ds, k)->sev == AMC_SEV_ERROR;
+    }
+    printf("%zu cases checked: %s\n", amc_conform_case_count(r->suite),
+           bad ? "problems found" : "ok");
+    amc_diags_free(ds);
+    return bad ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+}
+
+static int load_protocol_schemas(run *r)
+{
+    static const char *ops[] = {"hello", "validate", "lifecycle", "reset", "stop"};
+    size_t i = 0;
+    r->pset = amc_schema_set_new(NULL);
+    for (i = 0; r->pset && i < sizeof ops / sizeof ops[0]; i++) {
+        char path[4096], *buf = NULL;
+        size_t len = 0;
+        amc_diags *ds = amc_diags_new(8);
+        if (r->protocol_dir)
+            snprintf(path, sizeof path, "%s/%s-reply.schema.json", r->protocol_dir, ops[i]);
+        else
+            snprintf(path, sizeof path, "%s/protocol/%s-reply.schema.json", r->suite_dir, ops[i]);
+        if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
+            amc_schema_set_add(r->pset, NULL, buf, len, ds, NULL) != AMC_OK) {
+            fprintf(stderr, "amc conform: --validate-protocol: cannot load %s\n", path);
+            free(buf);
+            amc_diags_free(ds);
+            return -1;
+        }
+        free(buf);
+        amc_diags_free(ds);
+    }
+    return r->pset ? 0 : -1;
+}
+
+int cli_cmd_conform(int argc, char **argv)
+{
+    run r;
+    const char *xfail = NULL, *reports[5] = {NULL, NULL, NULL, NULL, NULL};
+    amc_conform_format fmt = AMC_CONFORM_TEXT;
+    bool update_xfail = false, checks = false;
+    int i = 0, rc = CLI_EXIT_ERROR;
+    size_t k = 0, bad = 0;
+    char why[200] = "";
+    memset(&r, 0, sizeof r);
+    r.proc.pid = -1;
+    r.timeout = 10;
+    r.max_fail = -1;
+    r.max_restarts = 5;
+    r.suite_dir = getenv("AMC_CONFORMANCE_DIR") ? getenv("AMC_CONFORMANCE_DIR") : "conformance";
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define OPT(name) (!strcmp(a, name) && v && (++i, 1))
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (OPT("--impl")) {
+            r.impl = v;
+        } else if (OPT("--impl-exec")) {
+            r.exec = v;
+        } else if (OPT("--suite")) {
+            r.suite_dir = v;
+        } else if (OPT("--protocol-dir")) {
+            r.protocol_dir = v;
+        } else if (OPT("--profile")) {
+            if (r.nprofiles < 32)
+                r.profiles[r.nprofiles++] = v;
+        } else if (OPT("--filter")) {
+            if (r.nfilters < 32)
+                r.filters[r.nfilters++] = v;
+        } else if (OPT("--timeout")) {
+            char *end = NULL;
+            r.timeout = strtod(v, &end);
+            if (end && *end == 's')
+                end++;
+            if (!end || *end || !(r.timeout > 0) || r.timeout > 86400)
+                return fprintf(stderr, "amc conform: bad --timeout %s\n", v), CLI_EXIT_ERROR;
+        } else if (OPT("--max-restarts")) {
+            r.max_restarts = strtol(v, NULL, 10);
+        } else if (!strcmp(a, "-x")) {
+            r.max_fail = 1;
+        } else if (OPT("--max-fail")) {
+            r.max_fail = strtol(v, NULL, 10);
+            if (r.max_fail < 1)
+                return fprintf(stderr, "amc conform: bad --max-fail %s\n", v), CLI_EXIT_ERROR;
+        } else if (OPT("--xfail")) {
+            xfail = v;
+        } else if (!strcmp(a, "--update-xfail")) {
+            update_xfail = true;
+        } else if (!strcmp(a, "--validate-protocol")) {
+            r.validate_protocol = true;
+        } else if (!strcmp(a, "--check-suite")) {
+            checks = true;
+        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+            r.verbose = true;
+        } else if (OPT("--format")) {
+            static const char *names[] = {"text", "json", "junit", "tap", "markdown"};
+            for (k = 0; k < 5 && strcmp(names[k], v); k++)
+                ;
+            if (k == 5)
+                return fprintf(stderr, "amc conform: bad --format %s\n", v), CLI_EXIT_ERROR;
+            fmt = (amc_conform_format)k;
+        } else if (OPT("--json")) {
+            reports[AMC_CONFORM_JSON] = v;
+        } else if (OPT("--junit")) {
+            reports[AMC_CONFORM_JUNIT] = v;
+        } else if (OPT("--tap")) {
+            reports[AMC_CONFORM_TAP] = v;
+        } else if (OPT("--markdown")) {
+            reports[AMC_CONFORM_MARKDOWN] = v;
+        } else {
+            fprintf(stderr, "amc conform: unexpected argument '%s'\n", a);
+            return usage(stderr);
+        }
+#undef OPT
+    }
+    if (!checks && !r.impl == !r.exec) {
+        fprintf(stderr, "amc conform: give exactly one of --impl and --impl-exec\n");
+        return usage(stderr);
+    }
+    if (update_xfail && !xfail) {
+        fprintf(stderr, "amc conform: --update-xfail needs --xfail FILE\n");
+        return CLI_EXIT_ERROR;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    r.suite = amc_conform_suite_new();
+    if (!r.suite || load_suite(&r) != 0)
+        goto out;
+    if (checks) {
+        rc = check_suite(&r);
+        goto out;
+    }
+    if (r.validate_protocol && load_protocol_schemas(&r) != 0)
+        goto out;
+    for (k = 0; k < r.nprofiles; k++) {
+        size_t j = 0;
+        for (j = 0; j < amc_conform_case_count(r.suite); j++)
+            if (!strcmp(amc_conform_case_at(r.suite, j)->profile, r.profiles[k]))
+                break;
+        if (j == amc_conform_case_count(r.suite)) {
+            fprintf(stderr, "amc conform: no fixtures for profile %s\n", r.profiles[k]);
+            goto out;
+        }
+    }
+    for (k = 0; k < amc_conform_case_count(r.suite); k++) {
+        amc_conform_case *c = amc_conform_case_at(r.suite, k);
+        c->selected = selected(&r, c);
+    }
+    if (xfail) {
+        char *buf = NULL;
+        size_t len = 0;
+        amc_diags *ds = amc_diags_new(0);
+        amc_status st = AMC_OK;
+        struct stat xst;
+        if (update_xfail && stat(xfail, &xst) != 0) {
+            /* a new file */
+        } else if (cli_read_file(xfail, (size_t)1 << 30, &buf, &len) != 0) {
+            {
+                fprintf(stderr, "amc conform: cannot read %s\n", xfail);
+                amc_diags_free(ds);
+                goto out;
+            }
+        } else {
+            st = amc_conform_xfail_read(r.suite, buf, len, ds);
+        }
+        for (size_t d = 0; d < amc_diags_count(ds); d++)
+            cli_print_diag_text(stderr, xfail, amc_diags_get(ds, d), false);
+        free(buf);
+        amc_diags_free(ds);
+        if (st != AMC_OK)
+            goto out;
+    }
+    r.info.mode = r.impl ? "adapter" : "exec";
+    if (r.exec) {
+        r.info.impl_name = r.exec;
+        r.info.verdict_only = true;
+    } else if (start_adapter(&r, why, sizeof why) != 0) {
+        fprintf(stderr, "amc conform: implementation not reached: %s\n", why);
+        for (k = 0; k < amc_conform_case_count(r.suite); k++)
+            set_msg(amc_conform_case_at(r.suite, k), AMC_CONFORM_NOT_TESTED,
+                    "not run: implementation not reached (%s)", why);
+    }
+    for (k = 0; (r.exec || r.info.reached) && k < amc_conform_case_count(r.suite); k++) {
+        amc_conform_case *c = amc_conform_case_at(r.suite, k);
+        double t0 = now_s();
+        if (!c->selected)
+            continue;
+        if (r.max_fail > 0 && (long)bad >= r.max_fail) {
+            set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: %s", "--max-fail reached");
+            continue;
+        }
+        if ((r.exec ? run_exec_case(&r, c) : run_adapter_case(&r, c)) != 0)
+            goto out;
+        c->seconds = now_s() - t0;
+        if ((c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR) && !c->xfail_listed)
+            bad++;
+        if (r.verbose)
+            fprintf(stderr, "%-10s %s %s\n", amc_conform_outcome_str(c->outcome), c->id,
+                    c->message);
+    }
+    stop_adapter(&r, true);
+    if (update_xfail) {
+        char *out = NULL;
+        size_t len = 0;
+        FILE *f = NULL;
+        if (amc_conform_xfail_render(r.suite, &out, &len) != AMC_OK)
+            goto out;
+        f = fopen(xfail, "wb");
+        if (!f) {
+            fprintf(stderr, "amc conform: cannot write %s\n", xfail);
+            amc_free(out);
+            goto out;
+        }
+        fwrite(out, 1, len, f);
+        fclose(f);
+        amc_free(out);
+        for (k = 0; k < amc_conform_case_count(r.suite); k++) {
+            amc_conform_case *c = amc_conform_case_at(r.suite, k);
+            c->xfail_listed = c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR;
+        }
+    }
+    amc_conform_finalize(r.suite);
+    if (write_report(&r, fmt, NULL) != 0)
+        goto out;
+    for (k = 0; k < 5; k++)
+        if (reports[k] && write_report(&r, (amc_conform_format)k, reports[k]) != 0)
+            goto out;
+    rc = amc_conform_exit_status(r.suite, &r.info);
+out:
+    stop_adapter(&r, false);
+    amc_conform_reply_free(r.hello);
+    amc_schema_set_free(r.pset);
+    amc_conform_suite_free(r.suite);
+    return rc;
+}

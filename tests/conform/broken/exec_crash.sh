@@ -1,0 +1,3 @@
+#!/bin/sh
+# exec mode: dies of a signal on every input
+kill -SEGV $$
