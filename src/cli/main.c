@@ -20,6 +20,7 @@ static const cli_cmd commands[] = {
 static const struct {
     const char *name, *summary;
 } summaries[] = {
+    {"audit", "audit a workspace on disk: IGNITE queue, mailbox root or ACP inbox"},
     {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
     {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
     {"rules", "list every diagnostic code, or a profile's rule catalog"},

@@ -23,5 +23,6 @@
 #include "amc/lint.h"
 #include "amc/profile.h"
 #include "amc/lifecycle.h"
+#include "amc/audit.h"
 
 #endif
