@@ -436,9 +436,11 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
             root = amc_doc_root(doc);
         amc_diags_free(scratch);
         if (root && c->kind == K_ACP) {
+            cls any = *c; /* message ids are unique across every inbox */
+            any.alen = 0;
             id = member_str(root, "message_id");
             if (id)
-                st = check_dup(a, c, path, "acp", id->u.str.ptr, id->u.str.len, ds);
+                st = check_dup(a, &any, path, "acp", id->u.str.ptr, id->u.str.len, ds);
         } else if (root) {
             static const char *const wraps[] = {"envelope", "message", "original"};
             const amc_value *msg = root, *att = NULL;
