@@ -19,8 +19,10 @@
  *     IGNITE the same Message-ID for the same agent in pending and processed (or twice in one
  *     folder; dead_letter/ files form their own folder); mailbox the same msg_id for the same
  *     agent in two of inbox/ack/deadletter/outbox; ACP the same message_id anywhere. The same
- *     mailbox msg_id twice in one folder is AUDIT_REDELIVERED (warning: at-least-once delivery
- *     may legitimately leave a redelivery until the consumer dedups it).
+ *     mailbox msg_id twice in inbox/ or outbox/ is AUDIT_REDELIVERED (warning: at-least-once
+ *     delivery may legitimately leave a redelivery until the consumer dedups it); twice in ack/
+ *     is not reported (the implementation acks a deduplicated redelivery: e2e case 1 "duplicate
+ *     review_result no-op+ack"), nor twice in deadletter/.
  *   - Limits (AUDIT_NOT_DEAD_LETTERED): IGNITE a pending file with X-IGNITE-Retry-Count over
  *     the policy's max_retries; mailbox an inbox/outbox file with delivery_attempt over
  *     mailbox.max_delivery_attempts. The same bound as IGNITE-RTY-002 / MAILBOX-DLV-001: the
@@ -375,7 +377,10 @@ static amc_status check_dup(amc_audit *a, const cls *c, const char *path, const 
     /* IGNITE dead letters form their own namespace (their agent is empty anyway) */
     st = tab_put(a, key, path, group, &e);
     if (st == AMC_OK && e) {
-        if (c->kind == K_MAILBOX && e->folder == c->folder)
+        if (c->kind == K_MAILBOX && e->folder == c->folder &&
+            (c->folder == F_ACK || c->folder == F_DEADLETTER))
+            st = AMC_OK; /* a redelivery acknowledged (no-op + ack) or dead-lettered twice */
+        else if (c->kind == K_MAILBOX && e->folder == c->folder)
             st = amc_diags_addf(ds, AMC_C_AUDIT_REDELIVERED, p0,
                                 "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
                                 (int)idn, id, e->path);
