@@ -22,6 +22,7 @@ static const struct {
 } summaries[] = {
     {"adapter", "the reference adapter: amc's validator behind the conformance protocol"},
     {"conform", "run an implementation through the conformance fixtures; CI verdict"},
+    {"audit", "audit a workspace on disk: IGNITE queue, mailbox root or ACP inbox"},
     {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
     {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
     {"rules", "list every diagnostic code, or a profile's rule catalog"},

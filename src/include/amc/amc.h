@@ -24,5 +24,6 @@
 #include "amc/profile.h"
 #include "amc/lifecycle.h"
 #include "amc/conform.h"
+#include "amc/audit.h"
 
 #endif

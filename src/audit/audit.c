@@ -1,0 +1,566 @@
+/*
+ * audit.c - the workspace auditor (amc/audit.h). No I/O: the caller walks the tree.
+ *
+ * Layouts (relative paths; a component may sit below other directories):
+ *   IGNITE  queue/<agent>/<f>.mime (pending), queue/<agent>/processed/<f>.mime,
+ *           queue/dead_letter/<f>.mime (myfinder/IGNITE queue layout, docs/profiles/ignite.md).
+ *   mailbox inbox|ack|deadletter|outbox/<agent>/<f>.json; state/ holds stores, not messages
+ *           (docs/profiles/mailbox.md "File layout").
+ *   ACP     [agent-workspace/]inbox/<to_agent>/<message_id>.json (docs/profiles/acp.md).
+ * Decisions:
+ *   - A file in a message folder is validated by the profile validator (profile "auto" unless
+ *     forced) with its relative path, so placement and status-vs-folder are the profiles' rules.
+ *     Files outside every message folder are counted, not validated, not reported.
+ *   - In a message folder, a file whose name does not end .mime (IGNITE) / .json (mailbox, ACP)
+ *     is AUDIT_STRAY_FILE (warning); so is a file directly under queue/ or inbox/.
+ *   - inbox/<a>/<f>.json is mailbox or ACP as the validator detects it (agent-workspace/ in the
+ *     path or a forced profile decides first).
+ *   - Duplicates (AUDIT_DUPLICATE, reported on the later file in walk order, naming the first):
+ *     IGNITE the same Message-ID for the same agent in pending and processed (or twice in one
+ *     folder; dead_letter/ files form their own folder); mailbox the same msg_id for the same
+ *     agent in two of inbox/ack/deadletter/outbox; ACP the same message_id anywhere. The same
+ *     mailbox msg_id twice in inbox/ or outbox/ is AUDIT_REDELIVERED (warning: at-least-once
+ *     delivery may legitimately leave a redelivery until the consumer dedups it); twice in ack/
+ *     is not reported (the implementation acks a deduplicated redelivery: e2e case 1 "duplicate
+ *     review_result no-op+ack"), nor twice in deadletter/.
+ *   - Limits (AUDIT_NOT_DEAD_LETTERED): IGNITE a pending file with X-IGNITE-Retry-Count over
+ *     the policy's max_retries; mailbox an inbox/outbox file with delivery_attempt over
+ *     mailbox.max_delivery_attempts. The same bound as IGNITE-RTY-002 / MAILBOX-DLV-001: the
+ *     audit adds that the folder is wrong, and never reports a file already dead-lettered.
+ *   - Memory: one table entry (key + first path) per message with an id; no documents kept.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "amc/amc.h"
+#include "amc/audit.h"
+#include "../core/arena_int.h"
+#include "../profiles/profile_int.h"
+
+enum { K_NONE = 0, K_IGNITE, K_MAILBOX, K_ACP };
+enum {
+    F_NONE = 0,
+    F_PENDING,
+    F_PROCESSED,
+    F_DEAD,
+    F_INBOX,
+    F_ACK,
+    F_DEADLETTER,
+    F_OUTBOX,
+    F_STRAY
+};
+static const char *const folder_names[] = {
+    "",       "queue/<agent>/", "processed/",  "queue/dead_letter/",
+    "inbox/", "ack/",           "deadletter/", "outbox/",
+    ""};
+
+typedef struct entry {
+    char *key; /* NUL-terminated */
+    char *path;
+    unsigned folder;
+} entry;
+
+struct amc_audit {
+    amc_validator *v;
+    const amc_policy *policy;
+    amc_limits lim;
+    char *forced; /* forced profile or NULL */
+    entry *tab;
+    size_t cap, used;
+    amc_audit_stats_t st;
+    unsigned kinds; /* bit per K_* seen */
+};
+
+static bool eqn(const char *s, size_t n, const char *z)
+{
+    return strlen(z) == n && memcmp(s, z, n) == 0;
+}
+
+static bool ends(const char *s, size_t n, const char *z)
+{
+    size_t m = strlen(z);
+    return n >= m && memcmp(s + n - m, z, m) == 0;
+}
+
+static uint64_t fnv(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+amc_status amc_audit_new(const amc_audit_opts *opts, amc_diags *diags, amc_audit **out)
+{
+    amc_audit *a = NULL;
+    amc_validator_opts vo;
+    amc_status st = AMC_OK;
+    if (!out || !diags)
+        return AMC_EUSAGE;
+    *out = NULL;
+    a = amc_xcalloc(1, sizeof *a);
+    if (!a)
+        return AMC_ENOMEM;
+    memset(&vo, 0, sizeof vo);
+    vo.profile = opts && opts->profile ? opts->profile : "auto";
+    vo.policy = opts ? opts->policy : NULL;
+    vo.limits = opts ? opts->limits : NULL;
+    vo.stateful = opts ? opts->stateful : false;
+    a->policy = vo.policy;
+    a->lim = vo.limits ? *vo.limits : (amc_limits)AMC_LIMITS_DEFAULT;
+    amc_limits_normalize(&a->lim);
+    if (strcmp(vo.profile, "auto") != 0) {
+        size_t n = strlen(vo.profile);
+        a->forced = amc_xmalloc(n + 1);
+        if (!a->forced) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
+        memcpy(a->forced, vo.profile, n + 1);
+    }
+    st = amc_validator_new(&vo, diags, &a->v);
+    if (st != AMC_OK)
+        goto out;
+    *out = a;
+    a = NULL;
+out:
+    amc_audit_free(a);
+    return st;
+}
+
+void amc_audit_free(amc_audit *a)
+{
+    size_t i = 0;
+    if (!a)
+        return;
+    for (i = 0; i < a->cap; i++) {
+        amc_xfree(a->tab[i].key);
+        amc_xfree(a->tab[i].path);
+    }
+    amc_xfree(a->tab);
+    amc_xfree(a->forced);
+    amc_validator_free(a->v);
+    amc_xfree(a);
+}
+
+void amc_audit_stats(const amc_audit *a, amc_audit_stats_t *out)
+{
+    if (!a || !out)
+        return;
+    *out = a->st;
+}
+
+/* ---- classification ---- */
+
+typedef struct cls {
+    int kind;
+    unsigned folder;
+    const char *agent;
+    size_t alen;
+    bool message;
+} cls;
+
+static void classify(const amc_audit *a, const char *path, cls *c)
+{
+    const char *comp[64];
+    size_t clen[64], nc = 0, i = 0, start = 0, plen = strlen(path);
+    bool aw = false;
+    memset(c, 0, sizeof *c);
+    for (i = 0; i <= plen; i++) {
+        if (i == plen || path[i] == '/') {
+            if (i > start) {
+                if (nc == 64)
+                    return;
+                comp[nc] = path + start;
+                clen[nc++] = i - start;
+            }
+            start = i + 1;
+        }
+    }
+    if (nc == 0)
+        return;
+    for (i = 0; i < nc; i++)
+        if (eqn(comp[i], clen[i], "agent-workspace"))
+            aw = true;
+    /* the last recognized folder component wins */
+    for (i = nc - 1; i-- > 0;) {
+        size_t rest = nc - i; /* components from this one to the file */
+        const char *f = comp[nc - 1];
+        size_t fl = clen[nc - 1];
+        if (eqn(comp[i], clen[i], "queue") && (!a->forced || !strcmp(a->forced, "ignite"))) {
+            c->kind = K_IGNITE;
+            if (rest == 3 && eqn(comp[i + 1], clen[i + 1], "dead_letter")) {
+                c->folder = F_DEAD;
+            } else if (rest == 3) {
+                c->folder = F_PENDING;
+            } else if (rest == 4 && eqn(comp[i + 2], clen[i + 2], "processed") &&
+                       !eqn(comp[i + 1], clen[i + 1], "dead_letter")) {
+                c->folder = F_PROCESSED;
+            } else {
+                c->folder = F_STRAY;
+                return;
+            }
+            if (c->folder != F_DEAD) {
+                c->agent = comp[i + 1];
+                c->alen = clen[i + 1];
+            }
+            c->message = ends(f, fl, ".mime");
+            if (!c->message)
+                c->folder = F_STRAY;
+            return;
+        }
+        if (eqn(comp[i], clen[i], "inbox") || eqn(comp[i], clen[i], "ack") ||
+            eqn(comp[i], clen[i], "deadletter") || eqn(comp[i], clen[i], "outbox")) {
+            bool inbox = eqn(comp[i], clen[i], "inbox");
+            if (a->forced && strcmp(a->forced, "mailbox") != 0 &&
+                !(inbox && !strcmp(a->forced, "acp")))
+                continue;
+            c->kind = inbox && (aw || (a->forced && !strcmp(a->forced, "acp"))) ? K_ACP
+                      : inbox                                                   ? K_NONE
+                                                                                : K_MAILBOX;
+            if (rest != 3) {
+                if (c->kind == K_NONE)
+                    c->kind = K_MAILBOX;
+                c->folder = F_STRAY;
+                return;
+            }
+            c->folder = inbox                                 ? F_INBOX
+                        : eqn(comp[i], clen[i], "ack")        ? F_ACK
+                        : eqn(comp[i], clen[i], "deadletter") ? F_DEADLETTER
+                                                              : F_OUTBOX;
+            c->agent = comp[i + 1];
+            c->alen = clen[i + 1];
+            c->message = ends(f, fl, ".json");
+            if (!c->message) {
+                if (c->kind == K_NONE)
+                    c->kind = K_MAILBOX;
+                c->folder = F_STRAY;
+            }
+            return;
+        }
+    }
+}
+
+/* ---- key extraction ---- */
+
+/* IGNITE header value (first occurrence, case-insensitive name) before the empty line. */
+static bool mime_header(const char *buf, size_t len, const char *name, const char **v, size_t *vn)
+{
+    size_t i = 0, nl = strlen(name);
+    while (i < len) {
+        size_t e = i;
+        while (e < len && buf[e] != '\n')
+            e++;
+        if (e == i || (e == i + 1 && buf[i] == '\r'))
+            return false;
+        if (e - i > nl && buf[i + nl] == ':') {
+            size_t k = 0;
+            for (k = 0; k < nl; k++) {
+                char x = buf[i + k], y = name[k];
+                if (x >= 'A' && x <= 'Z')
+                    x = (char)(x - 'A' + 'a');
+                if (y >= 'A' && y <= 'Z')
+                    y = (char)(y - 'A' + 'a');
+                if (x != y)
+                    break;
+            }
+            if (k == nl) {
+                size_t s = i + nl + 1, t = e;
+                while (s < t && (buf[s] == ' ' || buf[s] == '\t'))
+                    s++;
+                while (t > s && (buf[t - 1] == ' ' || buf[t - 1] == '\t' || buf[t - 1] == '\r'))
+                    t--;
+                *v = buf + s;
+                *vn = t - s;
+                return true;
+            }
+        }
+        i = e + 1;
+    }
+    return false;
+}
+
+static const amc_value *member_str(const amc_value *o, const char *k)
+{
+    const amc_value *x = o && o->type == AMC_T_OBJECT ? amc_value_getz(o, k) : NULL;
+    return x && x->type == AMC_T_STRING && x->u.str.len ? x : NULL;
+}
+
+/* ---- the id table ---- */
+
+static amc_status tab_grow(amc_audit *a)
+{
+    size_t ncap = a->cap ? a->cap * 2 : 1024, i = 0;
+    entry *nt = NULL;
+    if (ncap < a->cap)
+        return AMC_ENOMEM;
+    nt = amc_xcalloc(ncap, sizeof *nt);
+    if (!nt)
+        return AMC_ENOMEM;
+    for (i = 0; i < a->cap; i++) {
+        size_t j = 0;
+        if (!a->tab[i].key)
+            continue;
+        j = (size_t)fnv(a->tab[i].key) & (ncap - 1);
+        while (nt[j].key)
+            j = (j + 1) & (ncap - 1);
+        nt[j] = a->tab[i];
+    }
+    amc_xfree(a->tab);
+    a->tab = nt;
+    a->cap = ncap;
+    return AMC_OK;
+}
+
+static char *dupz(const char *s, size_t n)
+{
+    char *p = amc_xmalloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = 0;
+    }
+    return p;
+}
+
+/* Looks key up; if absent inserts (key, path, folder) and sets *found NULL. */
+static amc_status tab_put(amc_audit *a, const char *key, const char *path, unsigned folder,
+                          const entry **found)
+{
+    size_t j = 0;
+    *found = NULL;
+    if ((a->used + 1) * 4 > a->cap * 3) {
+        amc_status st = tab_grow(a);
+        if (st != AMC_OK)
+            return st;
+    }
+    j = (size_t)fnv(key) & (a->cap - 1);
+    while (a->tab[j].key) {
+        if (!strcmp(a->tab[j].key, key)) {
+            *found = &a->tab[j];
+            return AMC_OK;
+        }
+        j = (j + 1) & (a->cap - 1);
+    }
+    a->tab[j].key = dupz(key, strlen(key));
+    a->tab[j].path = dupz(path, strlen(path));
+    if (!a->tab[j].key || !a->tab[j].path) {
+        amc_xfree(a->tab[j].key);
+        amc_xfree(a->tab[j].path);
+        a->tab[j].key = NULL;
+        a->tab[j].path = NULL;
+        return AMC_ENOMEM;
+    }
+    a->tab[j].folder = folder;
+    a->used++;
+    return AMC_OK;
+}
+
+static amc_status check_dup(amc_audit *a, const cls *c, const char *path, const char *pfx,
+                            const char *id, size_t idn, amc_diags *ds)
+{
+    char *key = NULL;
+    size_t pl = strlen(pfx), n = pl + 1 + c->alen + 1 + idn;
+    const entry *e = NULL;
+    amc_status st = AMC_OK;
+    amc_pos p0 = {0, 0, 0};
+    unsigned group = c->folder;
+    key = amc_xmalloc(n + 1);
+    if (!key)
+        return AMC_ENOMEM;
+    memcpy(key, pfx, pl);
+    key[pl] = '\x1f';
+    if (c->alen)
+        memcpy(key + pl + 1, c->agent, c->alen);
+    key[pl + 1 + c->alen] = '\x1f';
+    memcpy(key + pl + 2 + c->alen, id, idn);
+    key[n] = 0;
+    /* IGNITE dead letters form their own namespace (their agent is empty anyway) */
+    st = tab_put(a, key, path, group, &e);
+    if (st == AMC_OK && e) {
+        if (c->kind == K_MAILBOX && e->folder == c->folder &&
+            (c->folder == F_ACK || c->folder == F_DEADLETTER))
+            st = AMC_OK; /* a redelivery acknowledged (no-op + ack) or dead-lettered twice */
+        else if (c->kind == K_MAILBOX && e->folder == c->folder)
+            st = amc_diags_addf(ds, AMC_C_AUDIT_REDELIVERED, p0,
+                                "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
+                                (int)idn, id, e->path);
+        else if (e->folder == c->folder)
+            st = amc_diags_addf(ds, AMC_C_AUDIT_DUPLICATE, p0, "id '%.*s' is also in %s", (int)idn,
+                                id, e->path);
+        else
+            st = amc_diags_addf(ds, AMC_C_AUDIT_DUPLICATE, p0,
+                                "id '%.*s' is in %s here and in %s at %s: one message in two "
+                                "states",
+                                (int)idn, id, folder_names[c->folder], folder_names[e->folder],
+                                e->path);
+    }
+    amc_xfree(key);
+    return st;
+}
+
+static bool dec_over(const char *s, size_t n, uint64_t lim)
+{
+    uint64_t v = 0;
+    size_t i = 0;
+    if (n == 0 || n > 18)
+        return n > 18;
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    return v > lim;
+}
+
+static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, const char *buf,
+                              size_t len, amc_diags *ds)
+{
+    amc_status st = AMC_OK;
+    amc_pos p0 = {0, 0, 0};
+    if (c->kind == K_IGNITE) {
+        const char *v = NULL;
+        size_t vn = 0;
+        if (mime_header(buf, len, "Message-ID", &v, &vn) && vn)
+            st = check_dup(a, c, path, "ignite", v, vn, ds);
+        if (st == AMC_OK && c->folder == F_PENDING &&
+            mime_header(buf, len, "X-IGNITE-Retry-Count", &v, &vn) &&
+            dec_over(v, vn, amc_policy_ignite_max_retries(a->policy)))
+            st = amc_diags_addf(ds, AMC_C_AUDIT_NOT_DEAD_LETTERED, p0,
+                                "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
+                                "is still in queue/<agent>/, not queue/dead_letter/",
+                                (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
+        return st;
+    }
+    {
+        amc_diags *scratch = amc_diags_new(1);
+        amc_doc *doc = NULL;
+        const amc_value *root = NULL, *id = NULL;
+        if (!scratch)
+            return AMC_ENOMEM;
+        if (amc_json_read(buf, len, &a->lim, scratch, &doc) == AMC_OK)
+            root = amc_doc_root(doc);
+        amc_diags_free(scratch);
+        if (root && c->kind == K_ACP) {
+            cls any = *c; /* message ids are unique across every inbox */
+            any.alen = 0;
+            id = member_str(root, "message_id");
+            if (id)
+                st = check_dup(a, &any, path, "acp", id->u.str.ptr, id->u.str.len, ds);
+        } else if (root) {
+            static const char *const wraps[] = {"envelope", "message", "original"};
+            const amc_value *msg = root, *att = NULL;
+            size_t i = 0;
+            id = member_str(root, "msg_id");
+            for (i = 0; !id && i < sizeof wraps / sizeof wraps[0]; i++) {
+                const amc_value *w = amc_value_getz(root, wraps[i]);
+                if (w && w->type == AMC_T_OBJECT && member_str(w, "msg_id")) {
+                    msg = w;
+                    id = member_str(w, "msg_id");
+                }
+            }
+            if (id)
+                st = check_dup(a, c, path, "mailbox", id->u.str.ptr, id->u.str.len, ds);
+            att = msg->type == AMC_T_OBJECT ? amc_value_getz(msg, "delivery_attempt") : NULL;
+            if (st == AMC_OK && att && att->type == AMC_T_NUMBER &&
+                (c->folder == F_INBOX || c->folder == F_OUTBOX)) {
+                const amc_mailbox_policy *mb = amc_policy_mailbox(a->policy);
+                if (mb && att->u.num.d > (double)mb->max_delivery)
+                    st = amc_diags_addf(ds, AMC_C_AUDIT_NOT_DEAD_LETTERED, p0,
+                                        "delivery_attempt %s is over the limit %lld but the "
+                                        "message is in %s, not deadletter/",
+                                        att->u.num.text, (long long)mb->max_delivery,
+                                        folder_names[c->folder]);
+            }
+        }
+        amc_doc_free(doc);
+    }
+    return st;
+}
+
+amc_status amc_audit_file(amc_audit *a, const char *relpath, const char *buf, size_t len,
+                          amc_diags *diags)
+{
+    cls c;
+    amc_status st = AMC_OK, st2 = AMC_OK;
+    const char *used = NULL;
+    amc_pos p0 = {0, 0, 0};
+    if (!a || !relpath || (!buf && len) || !diags)
+        return AMC_EUSAGE;
+    if (!buf)
+        buf = "";
+    a->st.files++;
+    classify(a, relpath, &c);
+    if (c.folder == F_STRAY) {
+        a->kinds |= 1u << c.kind;
+        return amc_diags_addf(diags, AMC_C_AUDIT_STRAY_FILE, p0,
+                              "'%s' is in a message folder but is not a message file", relpath);
+    }
+    if (!c.message) {
+        a->st.other++;
+        return AMC_OK;
+    }
+    a->st.messages++;
+    st = amc_validator_check(a->v, relpath, buf, len, diags, &used);
+    if (st == AMC_ENOMEM || st == AMC_EUSAGE)
+        return st;
+    if (c.kind == K_NONE && used)
+        c.kind = !strcmp(used, "acp") ? K_ACP : !strcmp(used, "mailbox") ? K_MAILBOX : K_NONE;
+    if (c.kind == K_NONE)
+        return st;
+    a->kinds |= 1u << c.kind;
+    {
+        size_t e0 = amc_diags_errors(diags);
+        st2 = cross_rules(a, &c, relpath, buf, len, diags);
+        if (st2 == AMC_ENOMEM)
+            return st2;
+        if (st == AMC_OK && amc_diags_errors(diags) > e0)
+            st = AMC_EINVALID;
+    }
+    return st;
+}
+
+amc_status amc_audit_entry(amc_audit *a, const char *relpath, amc_audit_entry_kind kind,
+                           amc_diags *diags)
+{
+    amc_pos p0 = {0, 0, 0};
+    if (!a || !relpath || !diags)
+        return AMC_EUSAGE;
+    a->st.entries++;
+    switch (kind) {
+    case AMC_AUDIT_SYMLINK:
+        return amc_diags_addf(diags, AMC_C_AUDIT_SYMLINK, p0,
+                              "'%s' is a symbolic link: not followed", relpath);
+    case AMC_AUDIT_UNREADABLE:
+        return amc_diags_addf(diags, AMC_C_AUDIT_UNREADABLE, p0, "'%s' cannot be read", relpath);
+    case AMC_AUDIT_SPECIAL:
+        return amc_diags_addf(diags, AMC_C_AUDIT_SPECIAL_FILE, p0,
+                              "'%s' is not a regular file or directory: not read", relpath);
+    case AMC_AUDIT_TOO_DEEP:
+        return amc_diags_addf(diags, AMC_C_AUDIT_TOO_DEEP, p0,
+                              "'%s' is nested too deep: not walked", relpath);
+    case AMC_AUDIT_TOO_LARGE:
+        return amc_diags_addf(diags, AMC_C_AUDIT_TOO_LARGE, p0,
+                              "'%s' is larger than the size limit %zu: not read", relpath,
+                              a->lim.max_input_bytes);
+    }
+    return AMC_EUSAGE;
+}
+
+amc_status amc_audit_finish(amc_audit *a, amc_diags *diags)
+{
+    amc_pos p0 = {0, 0, 0};
+    unsigned k = 0;
+    if (!a || !diags)
+        return AMC_EUSAGE;
+    k = a->kinds & ~1u;
+    a->st.kind = k == 0                   ? NULL
+                 : k == (1u << K_IGNITE)  ? "ignite"
+                 : k == (1u << K_MAILBOX) ? "mailbox"
+                 : k == (1u << K_ACP)     ? "acp"
+                                          : "mixed";
+    if (!k)
+        return amc_diags_addf(diags, AMC_C_AUDIT_NO_WORKSPACE, p0,
+                              "no IGNITE queue/, mailbox inbox|ack|deadletter/ or ACP inbox/ "
+                              "message folder found");
+    return AMC_OK;
+}

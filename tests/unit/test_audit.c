@@ -1,0 +1,273 @@
+/*
+ * test_audit.c - the workspace auditor (amc/audit.h) over in-memory files: every cross-file
+ * rule both ways (reported / not reported), walker entries, AUDIT_NO_WORKSPACE and the totals.
+ * Only the audit codes (5500-5599) are compared: the per-file profile diagnostics are the
+ * profiles' own tests. Layouts: docs/profiles/ignite.md (queue), mailbox.md ("File layout"),
+ * acp.md (inbox/<to_agent>/<message_id>.json).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+
+#define MIME(id, extra) "MIME-Version: 1.0\nMessage-ID: " id "\n" extra "\nbody: 1\n"
+#define MB(id, att)     "{\"msg_id\":\"" id "\",\"delivery_attempt\":" att "}"
+
+typedef struct file {
+    const char *path, *body;
+    amc_code want[3]; /* the audit codes reported for this file, in order; 0-terminated */
+} file;
+
+static const struct tcase {
+    const char *name, *profile;
+    file f[5];
+    amc_code finish; /* 0: none */
+} cases[] = {
+    {"ignite pending + processed same id",
+     NULL,
+     {{"queue/a/x_1.mime", MIME("<1.2.3@ignite.local>", ""), {0}},
+      {"queue/a/processed/x_1.mime", MIME("<1.2.3@ignite.local>", ""), {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"ignite same id, other agents: not a duplicate",
+     NULL,
+     {{"queue/a/x_1.mime", MIME("<1.2.3@ignite.local>", ""), {0}},
+      {"queue/b/processed/x_1.mime", MIME("<1.2.3@ignite.local>", ""), {0}}},
+     0},
+    {"ignite different ids",
+     NULL,
+     {{"queue/a/x_1.mime", MIME("<1.2.3@ignite.local>", ""), {0}},
+      {"queue/a/processed/x_2.mime", MIME("<1.2.4@ignite.local>", ""), {0}}},
+     0},
+    {"ignite same id twice in one folder",
+     NULL,
+     {{"queue/a/x_1.mime", MIME("<1@h>", ""), {0}},
+      {"queue/a/x_1_1.mime", MIME("<1@h>", ""), {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"ignite message-id header case-insensitive, CRLF",
+     NULL,
+     {{"queue/a/x_1.mime", "message-id:  <9@h> \r\n\r\nb", {0}},
+      {"queue/a/processed/x_1.mime", "Message-ID: <9@h>\n\nb", {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"ignite id in the body only: no key",
+     NULL,
+     {{"queue/a/x_1.mime", "From: a\n\nMessage-ID: <9@h>\n", {0}},
+      {"queue/a/processed/x_1.mime", "From: a\n\nMessage-ID: <9@h>\n", {0}}},
+     0},
+    {"ignite retry over the limit in pending",
+     NULL,
+     {{"queue/a/x_1.mime",
+       MIME("<1@h>", "X-IGNITE-Retry-Count: 4\n"),
+       {AMC_C_AUDIT_NOT_DEAD_LETTERED}}},
+     0},
+    {"ignite retry at the limit in pending: fine",
+     NULL,
+     {{"queue/a/x_1.mime", MIME("<1@h>", "X-IGNITE-Retry-Count: 3\n"), {0}}},
+     0},
+    {"ignite retry over the limit, dead-lettered / processed: fine",
+     NULL,
+     {{"queue/dead_letter/x_dlq_1.mime", MIME("<1@h>", "X-IGNITE-Retry-Count: 9\n"), {0}},
+      {"queue/a/processed/y.mime", MIME("<2@h>", "X-IGNITE-Retry-Count: 9\n"), {0}}},
+     0},
+    {"ignite stray files",
+     NULL,
+     {{"queue/a/notes.txt", "x", {AMC_C_AUDIT_STRAY_FILE}},
+      {"queue/top.mime", "x", {AMC_C_AUDIT_STRAY_FILE}},
+      {"queue/a/processed/deep/x.mime", "x", {AMC_C_AUDIT_STRAY_FILE}},
+      {"logs/queue_monitor.log", "x", {0}}},
+     0},
+    {"mailbox inbox + ack same id",
+     NULL,
+     {{"ack/c/m1--1--u.json", MB("m1", "1"), {0}},
+      {"inbox/c/m1--2--u.json", MB("m1", "1"), {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"mailbox inbox + deadletter same id (forced profile)",
+     "mailbox",
+     {{"deadletter/c/m1--1--u.json", MB("m1", "1"), {0}},
+      {"inbox/c/m1--2--u.json", MB("m1", "1"), {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"mailbox deadletter wrapper id",
+     NULL,
+     {{"deadletter/c/m1--1--u.json", "{\"envelope\":" MB("m1", "6") ",\"code\":\"E\"}", {0}},
+      {"ack/c/m1--2--u.json", MB("m1", "1"), {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"mailbox redelivery pending in inbox: warning",
+     "mailbox",
+     {{"inbox/c/m1--1--u.json", MB("m1", "1"), {0}},
+      {"inbox/c/m1--2--v.json", MB("m1", "2"), {AMC_C_AUDIT_REDELIVERED}}},
+     0},
+    {"mailbox redelivery acknowledged twice: fine",
+     NULL,
+     {{"ack/c/m1--1--u.json", MB("m1", "1"), {0}}, {"ack/c/m1--2--v.json", MB("m1", "2"), {0}}},
+     0},
+    {"mailbox same id, other agents: fine",
+     NULL,
+     {{"ack/c/m1--1--u.json", MB("m1", "1"), {0}}, {"ack/d/m1--1--u.json", MB("m1", "1"), {0}}},
+     0},
+    {"mailbox delivery over the limit in inbox / deadletter",
+     "mailbox",
+     {{"inbox/c/m1--1--u.json", MB("m1", "6"), {AMC_C_AUDIT_NOT_DEAD_LETTERED}},
+      {"deadletter/c/m2--1--u.json", MB("m2", "6"), {0}},
+      {"inbox/c/m3--1--u.json", MB("m3", "5"), {0}}},
+     0},
+    {"mailbox stray and state",
+     NULL,
+     {{"ack/c/README.md", "x", {AMC_C_AUDIT_STRAY_FILE}},
+      {"ack/m.json", "{}", {AMC_C_AUDIT_STRAY_FILE}},
+      {"state/quarantine.jsonl", "{}", {0}}},
+     0},
+    {"acp same message_id twice (agent-workspace)",
+     NULL,
+     {{"agent-workspace/inbox/a/M1.json", "{\"message_id\":\"M1\"}", {0}},
+      {"agent-workspace/inbox/b/M1.json", "{\"message_id\":\"M1\"}", {AMC_C_AUDIT_DUPLICATE}}},
+     0},
+    {"acp different ids",
+     NULL,
+     {{"agent-workspace/inbox/a/M1.json", "{\"message_id\":\"M1\"}", {0}},
+      {"agent-workspace/inbox/b/M2.json", "{\"message_id\":\"M2\"}", {0}}},
+     0},
+    {"no workspace",
+     NULL,
+     {{"README.md", "x", {0}}, {"src/a.json", "{}", {0}}},
+     AMC_C_AUDIT_NO_WORKSPACE},
+};
+
+static void test_cases(void **state)
+{
+    size_t i = 0, j = 0, k = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct tcase *c = &cases[i];
+        amc_diags *ds = amc_diags_new(0);
+        amc_audit *a = NULL;
+        amc_audit_opts o;
+        memset(&o, 0, sizeof o);
+        o.profile = c->profile;
+        assert_non_null(ds);
+        if (amc_audit_new(&o, ds, &a) != AMC_OK)
+            fail_msg("%s: amc_audit_new failed", c->name);
+        for (j = 0; j < 5 && c->f[j].path; j++) {
+            size_t n = 0;
+            amc_diags_clear(ds);
+            (void)amc_audit_file(a, c->f[j].path, c->f[j].body, strlen(c->f[j].body), ds);
+            for (k = 0; k < amc_diags_count(ds); k++) {
+                const amc_diag *d = amc_diags_get(ds, k);
+                if ((int)d->code < 5500 || (int)d->code > 5599)
+                    continue;
+                if (c->f[j].want[n] != d->code)
+                    fail_msg("%s: file %s: audit code #%zu is %s, want %s", c->name, c->f[j].path,
+                             n, amc_code_name(d->code),
+                             c->f[j].want[n] ? amc_code_name(c->f[j].want[n]) : "none");
+                n++;
+            }
+            if (c->f[j].want[n])
+                fail_msg("%s: file %s: %s not reported", c->name, c->f[j].path,
+                         amc_code_name(c->f[j].want[n]));
+        }
+        amc_diags_clear(ds);
+        assert_int_equal(amc_audit_finish(a, ds), c->finish ? AMC_OK : AMC_OK);
+        if (c->finish ? !(amc_diags_count(ds) == 1 && amc_diags_get(ds, 0)->code == c->finish)
+                      : amc_diags_count(ds) != 0)
+            fail_msg("%s: finish reported %zu diagnostics", c->name, amc_diags_count(ds));
+        amc_audit_free(a);
+        amc_diags_free(ds);
+    }
+}
+
+static void test_entries_and_stats(void **state)
+{
+    static const struct {
+        amc_audit_entry_kind k;
+        amc_code code;
+        const char *msg;
+    } ents[] = {
+        {AMC_AUDIT_SYMLINK, AMC_C_AUDIT_SYMLINK, "'q/l' is a symbolic link: not followed"},
+        {AMC_AUDIT_UNREADABLE, AMC_C_AUDIT_UNREADABLE, "'q/l' cannot be read"},
+        {AMC_AUDIT_SPECIAL, AMC_C_AUDIT_SPECIAL_FILE,
+         "'q/l' is not a regular file or directory: not read"},
+        {AMC_AUDIT_TOO_DEEP, AMC_C_AUDIT_TOO_DEEP, "'q/l' is nested too deep: not walked"},
+        {AMC_AUDIT_TOO_LARGE, AMC_C_AUDIT_TOO_LARGE,
+         "'q/l' is larger than the size limit 100: not read"},
+    };
+    amc_diags *ds = amc_diags_new(0);
+    amc_audit *a = NULL;
+    amc_audit_opts o;
+    amc_limits lim = AMC_LIMITS_DEFAULT;
+    amc_audit_stats_t st;
+    size_t i = 0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    lim.max_input_bytes = 100;
+    o.limits = &lim;
+    assert_int_equal(amc_audit_new(&o, ds, &a), AMC_OK);
+    for (i = 0; i < sizeof ents / sizeof ents[0]; i++) {
+        amc_diags_clear(ds);
+        (void)amc_audit_entry(a, "q/l", ents[i].k, ds);
+        assert_int_equal(amc_diags_count(ds), 1);
+        assert_int_equal(amc_diags_get(ds, 0)->code, ents[i].code);
+        assert_string_equal(amc_diags_get(ds, 0)->message, ents[i].msg);
+        assert_int_equal(amc_diags_get(ds, 0)->at.line, 0);
+    }
+    amc_diags_clear(ds);
+    assert_int_equal(amc_audit_file(a, "queue/a/x.mime", "x", 1, ds), AMC_EINVALID);
+    assert_int_equal(amc_audit_file(a, "other.txt", "x", 1, ds), AMC_OK);
+    assert_int_equal(amc_audit_file(a, "queue/a/x.txt", "x", 1, ds), AMC_OK);
+    assert_int_equal(amc_audit_finish(a, ds), AMC_OK);
+    amc_audit_stats(a, &st);
+    assert_int_equal(st.files, 3);
+    assert_int_equal(st.messages, 1);
+    assert_int_equal(st.other, 1);
+    assert_int_equal(st.entries, 5);
+    assert_string_equal(st.kind, "ignite");
+    assert_int_equal(amc_audit_file(a, NULL, "x", 1, ds), AMC_EUSAGE);
+    assert_int_equal(amc_audit_entry(NULL, "x", AMC_AUDIT_SYMLINK, ds), AMC_EUSAGE);
+    amc_audit_free(a);
+    amc_audit_free(NULL);
+    /* unknown profile */
+    amc_diags_clear(ds);
+    o.profile = "nope";
+    a = NULL;
+    assert_int_equal(amc_audit_new(&o, ds, &a), AMC_EUSAGE);
+    assert_null(a);
+    assert_true(amc_diags_errors(ds) >= 1);
+    amc_diags_free(ds);
+}
+
+static void test_many(void **state)
+{
+    /* 20000 distinct ids then each again in processed/: the table grows and finds them all */
+    amc_diags *ds = amc_diags_new(0);
+    amc_audit *a = NULL;
+    char path[64], body[64];
+    size_t i = 0, dups = 0;
+    int pass = 0;
+    (void)state;
+    assert_int_equal(amc_audit_new(NULL, ds, &a), AMC_OK);
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < 20000; i++) {
+            size_t k = 0;
+            snprintf(path, sizeof path, pass ? "queue/a/processed/m%zu.mime" : "queue/a/m%zu.mime",
+                     i);
+            snprintf(body, sizeof body, "Message-ID: <%zu@h>\n\n", i);
+            amc_diags_clear(ds);
+            (void)amc_audit_file(a, path, body, strlen(body), ds);
+            for (k = 0; k < amc_diags_count(ds); k++)
+                dups += amc_diags_get(ds, k)->code == AMC_C_AUDIT_DUPLICATE;
+        }
+    assert_int_equal(dups, 20000);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_entries_and_stats),
+        cmocka_unit_test(test_many),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
