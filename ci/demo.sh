@@ -41,4 +41,17 @@ fi
 echo; echo "== 6. The same envelopes through the mailbox profile (ACL, routing, signature, task ids)"
 show validate --profile mailbox examples/messages/envelope.json examples/bad/envelope-schema-errors.json
 
+echo; echo "== 7. Discussion and socket messages, profile detected per file (--profile auto)"
+show validate --profile auto examples/messages/discussion-message.json \
+     conformance/socket/inputs/seed/task.json conformance/socket/inputs/result-manager-error.json
+
+echo; echo "== 8. A lifecycle trace replayed through the IGNITE model: the first illegal step"
+show trace check --profile ignite tests/data/trace/ignite-bad.jsonl
+
+echo; echo "== 9. A whole IGNITE workspace on disk: placement, duplicates across folders, retry limits"
+show audit tests/data/audit/ignite-bad
+
+echo; echo "== 10. The conformance runner against amc's own reference adapter (socket fixtures)"
+show conform --impl "$AMC adapter" --profile socket
+
 echo; echo "Next: 'amc --help', 'amc rules', README.md."
