@@ -355,6 +355,14 @@ static amc_status tab_put(amc_audit *a, const char *key, const char *path, unsig
     return AMC_OK;
 }
 
+/* The workspace rule (src/audit/rules_ws_<profile>.def) a duplicate of this kind breaks. */
+static const char *ws_dup_rule(const cls *c)
+{
+    return c->kind == K_IGNITE ? "IGNITE-WS-001"
+           : c->kind == K_ACP  ? "ACP-WS-001"
+                               : "MAILBOX-WS-001";
+}
+
 static amc_status check_dup(amc_audit *a, const cls *c, const char *path, const char *pfx,
                             const char *id, size_t idn, amc_diags *ds)
 {
@@ -381,18 +389,21 @@ static amc_status check_dup(amc_audit *a, const cls *c, const char *path, const 
             (c->folder == F_ACK || c->folder == F_DEADLETTER))
             st = AMC_OK; /* a redelivery acknowledged (no-op + ack) or dead-lettered twice */
         else if (c->kind == K_MAILBOX && e->folder == c->folder)
-            st = amc_diags_addf(ds, AMC_C_AUDIT_REDELIVERED, p0,
-                                "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
+            st = amc_prof_emit(ds, "MAILBOX-WS-002", p0, NULL,
+                               "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
+                               (int)idn, id, e->path);
+        else if (c->kind == K_ACP)
+            st = amc_diags_addf(ds, AMC_C_AUDIT_DUPLICATE, p0, "message_id '%.*s' is also in %s",
                                 (int)idn, id, e->path);
         else if (e->folder == c->folder)
-            st = amc_diags_addf(ds, AMC_C_AUDIT_DUPLICATE, p0, "id '%.*s' is also in %s", (int)idn,
-                                id, e->path);
+            st = amc_prof_emit(ds, ws_dup_rule(c), p0, NULL, "id '%.*s' is also in %s", (int)idn,
+                               id, e->path);
         else
-            st = amc_diags_addf(ds, AMC_C_AUDIT_DUPLICATE, p0,
-                                "id '%.*s' is in %s here and in %s at %s: one message in two "
-                                "states",
-                                (int)idn, id, folder_names[c->folder], folder_names[e->folder],
-                                e->path);
+            st = amc_prof_emit(ds, ws_dup_rule(c), p0, NULL,
+                               "id '%.*s' is in %s here and in %s at %s: one message in two "
+                               "states",
+                               (int)idn, id, folder_names[c->folder], folder_names[e->folder],
+                               e->path);
     }
     amc_xfree(key);
     return st;
@@ -425,10 +436,10 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
         if (st == AMC_OK && c->folder == F_PENDING &&
             mime_header(buf, len, "X-IGNITE-Retry-Count", &v, &vn) &&
             dec_over(v, vn, amc_policy_ignite_max_retries(a->policy)))
-            st = amc_diags_addf(ds, AMC_C_AUDIT_NOT_DEAD_LETTERED, p0,
-                                "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
-                                "is still in queue/<agent>/, not queue/dead_letter/",
-                                (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
+            st = amc_prof_emit(ds, "IGNITE-WS-002", p0, NULL,
+                               "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
+                               "is still in queue/<agent>/, not queue/dead_letter/",
+                               (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
         return st;
     }
     {
@@ -465,11 +476,11 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
                 (c->folder == F_INBOX || c->folder == F_OUTBOX)) {
                 const amc_mailbox_policy *mb = amc_policy_mailbox(a->policy);
                 if (mb && att->u.num.d > (double)mb->max_delivery)
-                    st = amc_diags_addf(ds, AMC_C_AUDIT_NOT_DEAD_LETTERED, p0,
-                                        "delivery_attempt %s is over the limit %lld but the "
-                                        "message is in %s, not deadletter/",
-                                        att->u.num.text, (long long)mb->max_delivery,
-                                        folder_names[c->folder]);
+                    st = amc_prof_emit(ds, "MAILBOX-WS-003", p0, NULL,
+                                       "delivery_attempt %s is over the limit %lld but the "
+                                       "message is in %s, not deadletter/",
+                                       att->u.num.text, (long long)mb->max_delivery,
+                                       folder_names[c->folder]);
             }
         }
         amc_doc_free(doc);

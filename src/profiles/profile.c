@@ -35,12 +35,20 @@ static const amc_rule rules[] = {
 #include "lifecycle/rules_lc_ignite.def"
 #undef AMC_RULE
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "audit/rules_ws_ignite.def"
+#undef AMC_RULE
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "profiles/rules_mailbox.def"
 #undef AMC_RULE
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "lifecycle/rules_lc_mailbox.def"
+#undef AMC_RULE
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "audit/rules_ws_mailbox.def"
 #undef AMC_RULE
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "discussion", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},

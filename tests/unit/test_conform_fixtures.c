@@ -175,6 +175,9 @@ static void test_manifests(void **state)
              * conformance/<profile>/lifecycle/ (tests/property and the scenario test). */
             if (strstr(r->id, "-LC-"))
                 continue;
+            /* Workspace rules (<P>-WS-NNN) need several files: tests/unit/test_audit.c. */
+            if (strstr(r->id, "-WS-"))
+                continue;
             for (i = 0; i < cases->u.arr.len; i++) {
                 const amc_value *c = cases->u.arr.items[i];
                 if (strcmp(str_member(c, "rule"), r->id) != 0)
