@@ -393,8 +393,8 @@ static amc_status check_dup(amc_audit *a, const cls *c, const char *path, const 
                                "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
                                (int)idn, id, e->path);
         else if (c->kind == K_ACP)
-            st = amc_diags_addf(ds, AMC_C_AUDIT_DUPLICATE, p0, "message_id '%.*s' is also in %s",
-                                (int)idn, id, e->path);
+            st = amc_prof_emit(ds, "ACP-WS-001", p0, NULL, "message_id '%.*s' is also in %s",
+                               (int)idn, id, e->path);
         else if (e->folder == c->folder)
             st = amc_prof_emit(ds, ws_dup_rule(c), p0, NULL, "id '%.*s' is also in %s", (int)idn,
                                id, e->path);

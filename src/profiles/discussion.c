@@ -139,64 +139,6 @@ static disc_kind kind_of(const amc_value *root)
 
 /* ---- schema failures -> rules ---- */
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* The rule of the first schema object, from the keyword outwards, whose $comment starts with
- * "[RULE-ID]"; NULL if none. */
-static const amc_rule *rule_of_location(amc_validator *v, const char *uri)
-{
-    const char *hash = uri ? strchr(uri, '#') : NULL;
-    const amc_doc *sd = NULL;
-    char ptr[2048];
-    size_t n = 0, i = 0;
-    if (!hash || !v->schemas)
-        return NULL;
-    sd = amc_schema_set_doc(v->schemas, uri);
-    if (!sd)
-        return NULL;
-    for (i = 1; hash[i] && n + 1 < sizeof ptr; i++) {
-        int h1 = hash[i] == '%' ? hexval(hash[i + 1]) : -1;
-        int h2 = h1 >= 0 ? hexval(hash[i + 2]) : -1;
-        if (h2 >= 0) {
-            ptr[n++] = (char)(h1 * 16 + h2);
-            i += 2;
-        } else {
-            ptr[n++] = hash[i];
-        }
-    }
-    ptr[n] = '\0';
-    for (;;) {
-        const amc_value *node = amc_value_at_pointer(amc_doc_root(sd), ptr, n);
-        const amc_value *c = member(node, "$comment");
-        if (c && c->type == AMC_T_STRING && c->u.str.len > 2 && c->u.str.ptr[0] == '[') {
-            char id[64];
-            const char *end = memchr(c->u.str.ptr, ']', c->u.str.len);
-            size_t k = end ? (size_t)(end - c->u.str.ptr) - 1 : 0;
-            if (end && k > 0 && k < sizeof id) {
-                memcpy(id, c->u.str.ptr + 1, k);
-                id[k] = '\0';
-                return amc_prof_rule(id);
-            }
-        }
-        if (n == 0)
-            return NULL;
-        while (n > 0 && ptr[n - 1] != '/')
-            n--;
-        if (n > 0)
-            n--;
-        ptr[n] = '\0';
-    }
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
     size_t a = s ? strlen(s) : 0, b = strlen(suffix);
@@ -223,7 +165,7 @@ static amc_status check_schema(amc_validator *v, disc_kind k, const amc_doc *doc
         }
         if (ends_with(d.schema_uri, "/if") || ends_with(d.keyword_ptr, "/if"))
             continue;
-        r = rule_of_location(v, d.schema_uri);
+        r = amc_prof_tagged_rule(v, d.schema_uri);
         if (!r || strcmp(r->profile, "discussion") != 0)
             r = amc_prof_rule(entry_rule[k]);
         snprintf(msg, sizeof msg, "%s: %s", amc_code_id(d.code), d.message);

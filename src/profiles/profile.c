@@ -20,9 +20,11 @@ extern const amc_profile_ops amc_profile_ignite;
 extern const amc_profile_ops amc_profile_mailbox;
 extern const amc_profile_ops amc_profile_discussion;
 extern const amc_profile_ops amc_profile_socket;
+extern const amc_profile_ops amc_profile_acp;
 
 static const amc_profile_ops *const profiles[] = {&amc_profile_ignite, &amc_profile_mailbox,
-                                                  &amc_profile_discussion, &amc_profile_socket};
+                                                  &amc_profile_discussion, &amc_profile_socket,
+                                                  &amc_profile_acp};
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
 static const amc_rule rules[] = {
@@ -66,10 +68,17 @@ static const amc_rule rules[] = {
     {id, "socket", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "lifecycle/rules_lc_socket.def"
 #undef AMC_RULE
-/* acp: profiles/rules_acp.def goes here */
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "profiles/rules_acp.def"
+#undef AMC_RULE
 #define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
     {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
 #include "lifecycle/rules_lc_acp.def"
+#undef AMC_RULE
+#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
+    {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#include "audit/rules_ws_acp.def"
 #undef AMC_RULE
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
@@ -256,6 +265,65 @@ amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const 
 out:
     amc_diags_clear(tmp);
     return st;
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* The rule of the first schema object, from the keyword outwards, whose $comment starts with
+ * "[RULE-ID]"; NULL if none. */
+const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri)
+{
+    const char *hash = uri ? strchr(uri, '#') : NULL;
+    const amc_doc *sd = NULL;
+    char ptr[2048];
+    size_t n = 0, i = 0;
+    if (!hash || !v->schemas)
+        return NULL;
+    sd = amc_schema_set_doc(v->schemas, uri);
+    if (!sd)
+        return NULL;
+    for (i = 1; hash[i] && n + 1 < sizeof ptr; i++) {
+        int h1 = hash[i] == '%' ? hexval(hash[i + 1]) : -1;
+        int h2 = h1 >= 0 ? hexval(hash[i + 2]) : -1;
+        if (h2 >= 0) {
+            ptr[n++] = (char)(h1 * 16 + h2);
+            i += 2;
+        } else {
+            ptr[n++] = hash[i];
+        }
+    }
+    ptr[n] = '\0';
+    for (;;) {
+        const amc_value *node = amc_value_at_pointer(amc_doc_root(sd), ptr, n);
+        const amc_value *c =
+            node && node->type == AMC_T_OBJECT ? amc_value_getz(node, "$comment") : NULL;
+        if (c && c->type == AMC_T_STRING && c->u.str.len > 2 && c->u.str.ptr[0] == '[') {
+            char id[64];
+            const char *end = memchr(c->u.str.ptr, ']', c->u.str.len);
+            size_t k = end ? (size_t)(end - c->u.str.ptr) - 1 : 0;
+            if (end && k > 0 && k < sizeof id) {
+                memcpy(id, c->u.str.ptr + 1, k);
+                id[k] = '\0';
+                return amc_prof_rule(id);
+            }
+        }
+        if (n == 0)
+            return NULL;
+        while (n > 0 && ptr[n - 1] != '/')
+            n--;
+        if (n > 0)
+            n--;
+        ptr[n] = '\0';
+    }
 }
 
 /* ---- policy-independent validator ---- */

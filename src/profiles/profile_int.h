@@ -105,4 +105,9 @@ amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const 
                                  const amc_value *value, const amc_pos *base, amc_diags *ds,
                                  const char *rule_id, bool *valid);
 
+/* The rule of the first schema object, from a failing keyword's absolute location (uri, with a
+ * JSON Pointer fragment) outwards within its document, whose $comment starts with "[RULE-ID]";
+ * NULL if none (schemas/<profile>/ tag their subschemas that way). */
+const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri);
+
 #endif
