@@ -23,6 +23,7 @@ static const struct {
     {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
     {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
     {"rules", "list every diagnostic code, or a profile's rule catalog"},
+    {"trace", "check a lifecycle trace (JSON Lines events) against a profile's model"},
     {"sign", "print or write the mailbox signature (sha256 / hmac_sha256) of envelopes"},
     {"validate", "validate messages against JSON Schemas or a protocol profile"},
     {"version", "print the versions of amc and its libraries"},

@@ -13,7 +13,9 @@
 #include "lifecycle/lifecycle_int.h"
 
 /* One row per model, in the order of the profile table; NULL-terminated. */
-static const amc_lc_ops *const models[] = {NULL};
+extern const amc_lc_ops amc_lc_ignite;
+extern const amc_lc_ops amc_lc_mailbox;
+static const amc_lc_ops *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, NULL};
 
 static size_t n_models(void)
 {

@@ -14,10 +14,11 @@
  * as is. Read: security.{signature_algorithm, keyring_file, acl, acl_default,
  * require_from_sender_match, require_task_id_match, task_id_match_types, max_clock_skew_sec,
  * nonce_ttl_sec}, review.{review_result_consumer, aggregation_result_consumer, required_agents},
- * mailbox.max_delivery_attempts, retries.max_attempts, workers (its keys). Every other key of
- * those sections and the config's other top-level sections (version, mode, state_store,
- * scheduler, heartbeat, lease, timeouts, dead_letter, dedup, operational_gates) are recognized
- * and not read: no diagnostic. A read key of the wrong type is MAILBOX_POLICY_INVALID.
+ * mailbox.max_delivery_attempts, retries.max_attempts, workers (its keys); for the lifecycle
+ * model mailbox.visibility_timeout_sec, lease.ttl_sec, heartbeat.ttl_sec and timeouts.task_*_sec.
+ * Every other key of those sections and the config's other top-level sections (version, mode,
+ * state_store, scheduler, heartbeat, lease, timeouts, dead_letter, dedup, operational_gates) are
+ * recognized and not read: no diagnostic. A read key of the wrong type is MAILBOX_POLICY_INVALID.
  *   - The keyring is not opened here (the library does no I/O): amc_policy_keyring_file() names
  *     it, the caller reads it and hands the bytes to amc_policy_set_keyring().
  */
@@ -32,9 +33,27 @@ struct amc_policy {
     amc_mailbox_policy mb;
 };
 
-static const amc_mailbox_policy mailbox_defaults = {false, true, true,         NULL,           120,
-                                                    300,   5,    "aggregator", "orchestrator", NULL,
-                                                    NULL,  NULL, NULL,         NULL,           0};
+static const amc_mailbox_policy mailbox_defaults = {false,
+                                                    true,
+                                                    true,
+                                                    NULL,
+                                                    120,
+                                                    300,
+                                                    5,
+                                                    "aggregator",
+                                                    "orchestrator",
+                                                    NULL,
+                                                    NULL,
+                                                    NULL,
+                                                    NULL,
+                                                    NULL,
+                                                    0,
+                                                    0,
+                                                    0,
+                                                    0,
+                                                    0,
+                                                    0,
+                                                    0};
 
 const amc_mailbox_policy *amc_policy_mailbox(const amc_policy *p)
 {
@@ -441,11 +460,26 @@ amc_status amc_policy_read(const char *buf, size_t len, amc_diags *diags, amc_po
         else if (!strcmp(m->key, "mailbox"))
             ok = mb_section(doc, m->value, diags, "mailbox", "max_delivery_attempts", 1,
                             &p->mb.max_delivery) &&
+                 mb_section(doc, m->value, diags, "mailbox", "visibility_timeout_sec", 1,
+                            &p->mb.visibility_sec) &&
                  ok;
-        else if (!strcmp(m->key, "retries")) {
-            int64_t ignored = 2;
-            ok = mb_section(doc, m->value, diags, "retries", "max_attempts", 1, &ignored) && ok;
-        } else if (!strcmp(m->key, "workers")) {
+        else if (!strcmp(m->key, "retries"))
+            ok = mb_section(doc, m->value, diags, "retries", "max_attempts", 1,
+                            &p->mb.max_attempts) &&
+                 ok;
+        else if (!strcmp(m->key, "lease"))
+            ok = mb_section(doc, m->value, diags, "lease", "ttl_sec", 1, &p->mb.lease_sec) && ok;
+        else if (!strcmp(m->key, "heartbeat"))
+            ok =
+                mb_section(doc, m->value, diags, "heartbeat", "ttl_sec", 1, &p->mb.heartbeat_sec) &&
+                ok;
+        else if (!strcmp(m->key, "timeouts"))
+            ok = mb_section(doc, m->value, diags, "timeouts", "task_soft_timeout_sec", 1,
+                            &p->mb.soft_sec) &&
+                 mb_section(doc, m->value, diags, "timeouts", "task_hard_timeout_sec", 1,
+                            &p->mb.hard_sec) &&
+                 ok;
+        else if (!strcmp(m->key, "workers")) {
             if (mb_map(doc, m->value, diags, "workers"))
                 p->mb.workers = m->value;
             else

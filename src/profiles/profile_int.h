@@ -63,6 +63,10 @@ typedef struct amc_mailbox_policy {
     const char *keyring_file;         /* security.keyring_file */
     amc_mailbox_key *keys;
     size_t nkeys;
+    /* Lifecycle timings (seconds; 0: the seed's default): retries.max_attempts,
+     * mailbox.visibility_timeout_sec, lease.ttl_sec, heartbeat.ttl_sec,
+     * timeouts.task_soft_timeout_sec, timeouts.task_hard_timeout_sec. */
+    int64_t max_attempts, visibility_sec, lease_sec, heartbeat_sec, soft_sec, hard_sec;
 } amc_mailbox_policy;
 
 const amc_mailbox_policy *amc_policy_mailbox(const amc_policy *p);
