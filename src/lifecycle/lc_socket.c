@@ -158,7 +158,11 @@ amc_status sk_step(sk_model *m, const sk_event *ev, lc_out *out)
             lc_out_add(out, true, "SOCKET-LC-003", "sub-task id dispatched again");
             return AMC_OK;
         }
+#ifndef AMC_LC_BUG_BUSY_DISPATCH /* property.socket_selftest: a model without the check */
         if (w->busy) {
+#else
+        if (false) {
+#endif
             lc_out_add(out, true, "SOCKET-LC-004",
                        "sub-task dispatched to a worker that is busy with another sub-task");
             return AMC_OK;
