@@ -16,7 +16,9 @@
 extern const amc_lc_ops amc_lc_ignite;
 extern const amc_lc_ops amc_lc_mailbox;
 extern const amc_lc_ops amc_lc_socket;
-static const amc_lc_ops *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, &amc_lc_socket, NULL};
+extern const amc_lc_ops amc_lc_acp;
+static const amc_lc_ops *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, &amc_lc_socket,
+                                           &amc_lc_acp, NULL};
 
 static size_t n_models(void)
 {
