@@ -52,7 +52,8 @@ static void destroy(void *p)
 static void take(const ac_model *m, snap *x)
 {
     memset(x, 0, sizeof *x);
-    memcpy(x->t, m->tasks, (m->n < NTASK ? m->n : NTASK) * sizeof *x->t);
+    if (m->tasks)
+        memcpy(x->t, m->tasks, (m->n < NTASK ? m->n : NTASK) * sizeof *x->t);
     x->stopped = m->stopped;
     x->completed = m->completed;
     x->failed = m->failed;

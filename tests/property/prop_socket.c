@@ -57,9 +57,12 @@ static void destroy(void *p)
 static void take(const sk_model *m, snap *x)
 {
     memset(x, 0, sizeof *x);
-    memcpy(x->t, m->tasks, (m->nt < NT ? m->nt : NT) * sizeof *x->t);
-    memcpy(x->s, m->subs, (m->ns < NS ? m->ns : NS) * sizeof *x->s);
-    memcpy(x->w, m->workers, (m->nw < NW ? m->nw : NW) * sizeof *x->w);
+    if (m->tasks)
+        memcpy(x->t, m->tasks, (m->nt < NT ? m->nt : NT) * sizeof *x->t);
+    if (m->subs)
+        memcpy(x->s, m->subs, (m->ns < NS ? m->ns : NS) * sizeof *x->s);
+    if (m->workers)
+        memcpy(x->w, m->workers, (m->nw < NW ? m->nw : NW) * sizeof *x->w);
 }
 
 static void gen(prop_rng *r, size_t index, prop_event *ev)
