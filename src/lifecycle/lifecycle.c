@@ -15,7 +15,11 @@
 /* One row per model, in the order of the profile table; NULL-terminated. */
 extern const amc_lc_ops amc_lc_ignite;
 extern const amc_lc_ops amc_lc_mailbox;
-static const amc_lc_ops *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, NULL};
+extern const amc_lc_ops amc_lc_discussion;
+extern const amc_lc_ops amc_lc_socket;
+extern const amc_lc_ops amc_lc_acp;
+static const amc_lc_ops *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, &amc_lc_discussion,
+                                           &amc_lc_socket, &amc_lc_acp,     NULL};
 
 static size_t n_models(void)
 {
