@@ -104,32 +104,100 @@ static const char *display_name(const char *file)
     return !strcmp(file, "-") ? "<stdin>" : file;
 }
 
+/* A line under construction: pieces are copied into a stack buffer and written with one fwrite
+ * (a JSON Lines run prints a diagnostic per line; four fprintf calls per diagnostic showed in
+ * profiles). Text too long for the buffer goes out in pieces. */
+typedef struct line_out {
+    FILE *f;
+    size_t len;
+    char buf[2048];
+} line_out;
+
+static void lo_flush(line_out *l)
+{
+    if (l->len)
+        fwrite(l->buf, 1, l->len, l->f);
+    l->len = 0;
+}
+
+static void lo_put(line_out *l, const char *s, size_t n)
+{
+    if (n > sizeof l->buf - l->len) {
+        lo_flush(l);
+        if (n > sizeof l->buf) {
+            fwrite(s, 1, n, l->f);
+            return;
+        }
+    }
+    memcpy(l->buf + l->len, s, n);
+    l->len += n;
+}
+
+static void lo_puts(line_out *l, const char *s)
+{
+    lo_put(l, s, strlen(s));
+}
+
+static void lo_uint(line_out *l, unsigned long long v)
+{
+    char t[24];
+    size_t i = sizeof t;
+    do {
+        t[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    lo_put(l, t + i, sizeof t - i);
+}
+
+/* "file:line:col: " or "file: " */
+static void lo_where(line_out *l, const char *file, amc_pos at)
+{
+    lo_puts(l, display_name(file));
+    lo_put(l, ":", 1);
+    if (at.offset != AMC_NO_OFFSET) {
+        lo_uint(l, (unsigned long long)at.line + 1);
+        lo_put(l, ":", 1);
+        lo_uint(l, (unsigned long long)at.col + 1);
+        lo_put(l, ":", 1);
+    }
+    lo_put(l, " ", 1);
+}
+
 void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool color)
 {
     const char *sev = amc_severity_str(d->sev);
     const char *id = amc_code_id(d->code);
     const char *col_on = "", *col_off = "";
+    line_out l;
     if (color) {
         col_on = d->sev == AMC_SEV_ERROR     ? "\033[1;31m"
                  : d->sev == AMC_SEV_WARNING ? "\033[1;35m"
                                              : "\033[1;36m";
         col_off = "\033[0m";
     }
-    if (d->at.offset != AMC_NO_OFFSET)
-        fprintf(out, "%s:%u:%u: ", display_name(file), d->at.line + 1, d->at.col + 1);
-    else
-        fprintf(out, "%s: ", display_name(file));
-    fprintf(out, "%s%s%s[%s]: %s", col_on, sev, col_off, id ? id : "?", d->message);
-    if (d->instance_ptr && *d->instance_ptr)
-        fprintf(out, " (at %s)", d->instance_ptr);
-    fputc('\n', out);
-    if (d->context) {
-        if (d->context_at.offset != AMC_NO_OFFSET)
-            fprintf(out, "%s:%u:%u: note: %s\n", display_name(file), d->context_at.line + 1,
-                    d->context_at.col + 1, d->context);
-        else
-            fprintf(out, "%s: note: %s\n", display_name(file), d->context);
+    l.f = out;
+    l.len = 0;
+    lo_where(&l, file, d->at);
+    lo_puts(&l, col_on);
+    lo_puts(&l, sev);
+    lo_puts(&l, col_off);
+    lo_put(&l, "[", 1);
+    lo_puts(&l, id ? id : "?");
+    lo_put(&l, "]: ", 3);
+    lo_puts(&l, d->message);
+    if (d->instance_ptr && *d->instance_ptr) {
+        lo_put(&l, " (at ", 5);
+        lo_puts(&l, d->instance_ptr);
+        lo_put(&l, ")", 1);
     }
+    lo_put(&l, "\n", 1);
+    if (d->context) {
+        lo_where(&l, file, d->context_at);
+        lo_put(&l, "note: ", 6);
+        lo_puts(&l, d->context);
+        lo_put(&l, "\n", 1);
+    }
+    lo_flush(&l);
 }
 
 struct cli_report {

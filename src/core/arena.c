@@ -15,6 +15,8 @@ struct amc_arena_chunk {
 
 #define CHUNK_HDR ((sizeof(amc_arena_chunk) + 15u) & ~(size_t)15u)
 #define MAX_CHUNK ((size_t)1 << 24)
+/* amc_arena_reset() keeps a chunk up to this size; a larger one goes back to the system */
+#define ARENA_KEEP_MAX ((size_t)1 << 16)
 
 void *amc_xmalloc(size_t n)
 {
@@ -61,6 +63,25 @@ void amc_arena_release(amc_arena *a)
     a->head = NULL;
     a->cur = a->end = NULL;
     a->total = 0;
+}
+
+void amc_arena_reset(amc_arena *a)
+{
+    amc_arena_chunk *c = a->head;
+    if (!c || c->size > ARENA_KEEP_MAX) {
+        size_t next = a->next_size;
+        amc_arena_release(a);
+        a->next_size = next;
+        return;
+    }
+    while (c->prev) { /* free every older chunk, keep the newest (largest) */
+        amc_arena_chunk *prev = c->prev->prev;
+        a->total -= CHUNK_HDR + c->prev->size;
+        amc_xfree(c->prev);
+        c->prev = prev;
+    }
+    a->cur = (char *)c + CHUNK_HDR;
+    a->end = a->cur + c->size;
 }
 
 static void *arena_grow(amc_arena *a, size_t n)

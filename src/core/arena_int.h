@@ -19,6 +19,9 @@ typedef struct amc_arena {
 
 void amc_arena_init(amc_arena *a, size_t first_chunk);
 void amc_arena_release(amc_arena *a);
+/* Frees everything allocated but keeps the newest chunk (up to 64 KiB) for reuse: for arenas
+ * emptied and refilled in a loop. */
+void amc_arena_reset(amc_arena *a);
 /* 8-aligned, uninitialised. NULL on ENOMEM or size overflow. */
 void *amc_arena_alloc(amc_arena *a, size_t n) AMC_WARN_UNUSED_RESULT;
 void *amc_arena_zalloc(amc_arena *a, size_t n) AMC_WARN_UNUSED_RESULT;

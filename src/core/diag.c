@@ -178,8 +178,7 @@ void amc_diags_free(amc_diags *ds)
 
 void amc_diags_clear(amc_diags *ds)
 {
-    amc_arena_release(&ds->arena);
-    amc_arena_init(&ds->arena, 1024);
+    amc_arena_reset(&ds->arena); /* lists are cleared per message: keep the memory */
     ds->len = 0;
     ds->n_err = ds->n_warn = ds->n_info = ds->dropped = 0;
 }

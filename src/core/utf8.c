@@ -2,6 +2,8 @@
  * utf8.c - UTF-8 per RFC 3629 (Table 3-7 of the Unicode standard): rejects overlong forms,
  * encoded surrogates (U+D800..U+DFFF) and code points above U+10FFFF.
  */
+#include <stdint.h>
+#include <string.h>
 #include "utf8_int.h"
 
 size_t amc_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
@@ -94,6 +96,17 @@ size_t amc_utf8_count(const char *s, size_t n)
     size_t i = 0, count = 0;
     const unsigned char *p = (const unsigned char *)s;
     while (i < n) {
+        /* 8 ASCII bytes at a time: 8 code points */
+        while (i + 8 <= n) {
+            uint64_t w = 0;
+            memcpy(&w, p + i, 8);
+            if (w & 0x8080808080808080ull)
+                break;
+            i += 8;
+            count += 8;
+        }
+        if (i >= n)
+            break;
         uint32_t cp = 0;
         size_t k = p[i] < 0x80 ? 1 : amc_utf8_decode(p + i, n - i, &cp);
         i += k ? k : 1;

@@ -358,17 +358,35 @@ static void sort_members(const amc_member *ms, size_t *idx, size_t *tmp, size_t 
 typedef struct frame {
     const amc_value *v; /* array or object */
     size_t next;        /* index of the next child to write */
-    size_t *order;      /* objects: member indices in canonical order */
+    size_t order_at;    /* objects: member indices in canonical order at pool[order_at..+n) */
 } frame;
 
-typedef struct jcs_writer {
+/* Key orders of recently written objects. An object whose member count matches an entry tries
+ * that entry's permutation: it is taken only if it puts the keys in strictly increasing order,
+ * which makes it the (unique) sorted order, so a cache hit can never change the output. Messages
+ * of one kind share key sets, so a hit costs n - 1 comparisons instead of a sort. */
+#define ORDER_CACHE_WAYS 8
+#define ORDER_CACHE_MAX  32 /* objects with more members are always sorted */
+typedef struct order_cache {
+    size_t n; /* 0: empty */
+    size_t order[ORDER_CACHE_MAX];
+} order_cache;
+
+struct amc_jcs_ctx {
     amc_buf out;
     amc_diags *diags;
     frame *stack;
     size_t depth, cap;
+    size_t *pool; /* member orders of the open objects, LIFO: 2n entries each (order + tmp) */
+    size_t pool_len, pool_cap;
+    order_cache cache[ORDER_CACHE_WAYS];
+    unsigned cache_next;
     int invalid;      /* an error was reported */
     int trusted_utf8; /* strings and keys are known valid UTF-8 (amc's readers): not re-checked */
-} jcs_writer;
+};
+typedef struct amc_jcs_ctx jcs_writer;
+
+#define ORDER(w, f) ((w)->pool + (f)->order_at)
 
 /* JSON Pointer of the child currently being written (the last one started in every frame),
  * plus key if the diagnostic is about a key of the top frame. NULL on ENOMEM. */
@@ -383,7 +401,7 @@ static char *current_pointer(const jcs_writer *w)
         const frame *f = &w->stack[i];
         size_t child = f->next - 1;
         if (f->v->type == AMC_T_OBJECT) {
-            const amc_member *m = &f->v->u.obj.members[f->order[child]];
+            const amc_member *m = &f->v->u.obj.members[ORDER(w, f)[child]];
             st = amc_ptr_push_key(&p, m->key, m->key_len);
         } else {
             st = amc_ptr_push_index(&p, child);
@@ -501,11 +519,25 @@ static amc_status put_string(amc_buf *b, const char *s, size_t n)
     return st;
 }
 
-/* Writes a string or key, reporting invalid UTF-8. */
+/* Writes a string or key, reporting invalid UTF-8. plain: the reader saw no escape in the
+ * source text (AMC_STR_PLAIN), so nothing needs escaping; trusted only with trusted_utf8. */
 static amc_status write_text(jcs_writer *w, const char *s, size_t n, size_t offset,
-                             const char *what)
+                             const char *what, bool plain)
 {
-    size_t bad = w->trusted_utf8 ? n : amc_utf8_validate(s, n);
+    size_t bad = 0;
+    if (plain && w->trusted_utf8) {
+        amc_buf *b = &w->out;
+        amc_status st = amc_buf_reserve(b, n + 2);
+        if (st != AMC_OK)
+            return st;
+        b->data[b->len] = '"';
+        memcpy(b->data + b->len + 1, s, n);
+        b->data[b->len + 1 + n] = '"';
+        b->len += n + 2;
+        b->data[b->len] = '\0';
+        return AMC_OK;
+    }
+    bad = w->trusted_utf8 ? n : amc_utf8_validate(s, n);
     if (bad != n) {
         amc_status st = report(w, AMC_C_UTF8_INVALID, offset,
                                "invalid UTF-8 in a %s (byte 0x%02x at index %zu)", what,
@@ -548,12 +580,44 @@ static amc_status write_number(jcs_writer *w, const amc_value *v)
     return st;
 }
 
+/* Puts a cached key order of the n members ms into order, if one sorts them. */
+static bool cached_order(const jcs_writer *w, const amc_member *ms, size_t *order, size_t n)
+{
+    size_t k = 0, i = 0;
+    for (k = 0; k < ORDER_CACHE_WAYS; k++) {
+        const order_cache *c = &w->cache[k];
+        if (c->n != n)
+            continue;
+        for (i = 1; i < n; i++) {
+            const amc_member *x = &ms[c->order[i - 1]], *y = &ms[c->order[i]];
+            /* different ASCII first bytes decide at once; anything else takes utf16_cmp */
+            if (x->key_len && y->key_len && (unsigned char)x->key[0] < (unsigned char)y->key[0] &&
+                (unsigned char)y->key[0] < 0x80)
+                continue;
+            if (utf16_cmp(x->key, x->key_len, y->key, y->key_len) >= 0)
+                break;
+        }
+        if (i == n) {
+            memcpy(order, c->order, n * sizeof *order);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void cache_order(jcs_writer *w, const size_t *order, size_t n)
+{
+    order_cache *c = &w->cache[w->cache_next++ % ORDER_CACHE_WAYS];
+    c->n = n;
+    memcpy(c->order, order, n * sizeof *order);
+}
+
 /* Writes a scalar, or opens a container and pushes its frame. */
 static amc_status write_value(jcs_writer *w, const amc_value *v)
 {
     frame *f = NULL;
     size_t n = 0, i = 0;
-    size_t *tmp = NULL;
+    size_t *order = NULL;
     switch (v->type) {
     case AMC_T_NULL:
         return amc_buf_append(&w->out, "null", 4);
@@ -563,7 +627,8 @@ static amc_status write_value(jcs_writer *w, const amc_value *v)
     case AMC_T_NUMBER:
         return write_number(w, v);
     case AMC_T_STRING:
-        return write_text(w, v->u.str.ptr, v->u.str.len, v->offset, "string");
+        return write_text(w, v->u.str.ptr, v->u.str.len, v->offset, "string",
+                          (v->flags & AMC_STR_PLAIN) != 0);
     case AMC_T_ARRAY:
     case AMC_T_OBJECT:
         break;
@@ -581,22 +646,37 @@ static amc_status write_value(jcs_writer *w, const amc_value *v)
     f = &w->stack[w->depth];
     f->v = v;
     f->next = 0;
-    f->order = NULL;
+    f->order_at = w->pool_len;
     if (v->type == AMC_T_ARRAY) {
         w->depth++;
         return amc_buf_putc(&w->out, '[');
     }
     n = v->u.obj.len;
     if (n) {
-        if (n > SIZE_MAX / (2 * sizeof(size_t)))
+        if (n > (SIZE_MAX / sizeof(size_t) - w->pool_len) / 2)
             return AMC_ENOMEM;
-        f->order = amc_xmalloc(2 * n * sizeof(size_t));
-        if (!f->order)
-            return AMC_ENOMEM;
-        tmp = f->order + n;
-        for (i = 0; i < n; i++)
-            f->order[i] = i;
-        sort_members(v->u.obj.members, f->order, tmp, n);
+        if (w->pool_len + 2 * n > w->pool_cap) {
+            size_t ncap = w->pool_cap ? w->pool_cap : 64;
+            size_t *np = NULL;
+            while (ncap < w->pool_len + 2 * n)
+                ncap = ncap > SIZE_MAX / (4 * sizeof(size_t)) ? w->pool_len + 2 * n : ncap * 2;
+            np = amc_xrealloc(w->pool, ncap * sizeof *np);
+            if (!np)
+                return AMC_ENOMEM;
+            w->pool = np;
+            w->pool_cap = ncap;
+        }
+        order = w->pool + w->pool_len;
+        w->pool_len += 2 * n;
+        if (n == 1) {
+            order[0] = 0;
+        } else if (n > ORDER_CACHE_MAX || !cached_order(w, v->u.obj.members, order, n)) {
+            for (i = 0; i < n; i++)
+                order[i] = i;
+            sort_members(v->u.obj.members, order, order + n, n);
+            if (n <= ORDER_CACHE_MAX)
+                cache_order(w, order, n);
+        }
     }
     w->depth++;
     return amc_buf_putc(&w->out, '{');
@@ -613,8 +693,7 @@ static amc_status walk(jcs_writer *w, const amc_value *root)
         const amc_value *child = NULL;
         if (f->next == len) {
             st = amc_buf_putc(&w->out, is_obj ? '}' : ']');
-            amc_xfree(f->order);
-            f->order = NULL;
+            w->pool_len = f->order_at;
             w->depth--;
             continue;
         }
@@ -624,9 +703,9 @@ static amc_status walk(jcs_writer *w, const amc_value *root)
         if (st != AMC_OK)
             break;
         if (is_obj) {
-            const amc_member *m = &v->u.obj.members[f->order[f->next - 1]];
+            const amc_member *m = &v->u.obj.members[ORDER(w, f)[f->next - 1]];
             size_t off = m->key_offset;
-            st = write_text(w, m->key, m->key_len, off, "key");
+            st = write_text(w, m->key, m->key_len, off, "key", false);
             if (st == AMC_OK)
                 st = amc_buf_putc(&w->out, ':');
             child = m->value;
@@ -639,6 +718,276 @@ static amc_status walk(jcs_writer *w, const amc_value *root)
     return st;
 }
 
+/* ---- fast path: documents of amc's readers (trusted UTF-8) ----
+ * The same output as walk() for the common case, with the output cursor kept in registers. It
+ * gives up (FAST_FALLBACK; the caller starts over with walk()) on anything that may need a
+ * diagnostic or is unusual: a number other than an integer within +-2^53, nesting deeper than
+ * FAST_DEPTH, an object with more than ORDER_CACHE_MAX members. */
+#define FAST_DEPTH    16
+#define FAST_OK       0
+#define FAST_FALLBACK 1
+#define FAST_FAIL     2 /* w->out could not grow */
+
+/* Non-zero if one of the 8 bytes of x is below 0x20, '"' or '\\' (exact as a yes/no answer). */
+static inline uint64_t word_special(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t q = x ^ (ones * '"'), bs = x ^ (ones * '\\');
+    return (((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((bs - ones) & ~bs)) & highs;
+}
+
+/* True if no byte of s[0..n) needs an escape; whole words, the tail as an overlapping word. */
+static inline bool plain_bytes(const char *s, size_t n)
+{
+    uint64_t x = 0;
+    size_t i = 0;
+    if (n >= 8) {
+        for (i = 0; i + 8 <= n; i += 8) {
+            memcpy(&x, s + i, 8);
+            if (word_special(x))
+                return false;
+        }
+        if (i < n)
+            memcpy(&x, s + n - 8, 8);
+        return i == n || !word_special(x);
+    }
+    if (n >= 4) {
+        uint32_t lo = 0, hi = 0;
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + n - 4, 4);
+        return !word_special((uint64_t)lo | ((uint64_t)hi << 32));
+    }
+    for (i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == '"' || s[i] == '\\')
+            return false;
+    return true;
+}
+
+/* Copies n bytes to d; short strings (most keys and values) with two overlapping word copies
+ * instead of a call to memcpy. Returns d + n. */
+static inline char *copy_bytes(char *d, const char *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t x = 0, y = 0;
+        memcpy(&x, s, 8);
+        memcpy(&y, s + n - 8, 8);
+        memcpy(d, &x, 8);
+        memcpy(d + n - 8, &y, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t x = 0, y = 0;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(d, &x, 4);
+        memcpy(d + n - 4, &y, 4);
+    } else if (n < 4) {
+        size_t i = 0;
+        for (i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, n);
+    }
+    return d + n;
+}
+
+typedef struct fast_frame {
+    const amc_value *v;
+    size_t i, n; /* the child being written, the number of children */
+    size_t order[ORDER_CACHE_MAX];
+} fast_frame;
+
+static int fast_walk(jcs_writer *w, const amc_value *v)
+{
+    amc_buf *b = &w->out;
+    fast_frame st[FAST_DEPTH];
+    size_t depth = 0;
+    char *o = NULL, *end = NULL;
+    fast_frame *f = NULL;
+/* at least k free bytes before end (end keeps one byte for the NUL) */
+#define ROOM(k)                                                                                    \
+    do {                                                                                           \
+        if ((size_t)(end - o) < (size_t)(k)) {                                                     \
+            b->len = (size_t)(o - b->data);                                                        \
+            if (amc_buf_reserve(b, (size_t)(k) + 64) != AMC_OK)                                    \
+                return FAST_FAIL;                                                                  \
+            o = b->data + b->len;                                                                  \
+            end = b->data + b->cap - 1;                                                            \
+        }                                                                                          \
+    } while (0)
+/* a key or string: "s" (plain: known to need no escape) */
+#define TEXT(s, n, plain)                                                                          \
+    do {                                                                                           \
+        if ((plain) || plain_bytes((s), (n))) {                                                    \
+            ROOM((n) + 2);                                                                         \
+            *o++ = '"';                                                                            \
+            o = copy_bytes(o, (s), (n));                                                           \
+            *o++ = '"';                                                                            \
+        } else {                                                                                   \
+            b->len = (size_t)(o - b->data);                                                        \
+            if (put_string(b, (s), (n)) != AMC_OK)                                                 \
+                return FAST_FAIL;                                                                  \
+            o = b->data + b->len;                                                                  \
+            end = b->data + b->cap - 1;                                                            \
+        }                                                                                          \
+    } while (0)
+    if (amc_buf_reserve(b, 256) != AMC_OK)
+        return FAST_FAIL;
+    o = b->data + b->len;
+    end = b->data + b->cap - 1;
+    for (;;) {
+        /* write v: a scalar, or open a container and descend to its first child */
+        switch (v->type) {
+        case AMC_T_NULL:
+            ROOM(4);
+            memcpy(o, "null", 4);
+            o += 4;
+            break;
+        case AMC_T_BOOL:
+            ROOM(5);
+            if (v->u.boolean) {
+                memcpy(o, "true", 4);
+                o += 4;
+            } else {
+                memcpy(o, "false", 5);
+                o += 5;
+            }
+            break;
+        case AMC_T_NUMBER: {
+            char t[24];
+            uint64_t m = 0;
+            size_t k = sizeof t;
+            if (!(v->flags & AMC_NUM_INT64) || v->u.num.i > ((int64_t)1 << 53) ||
+                v->u.num.i < -((int64_t)1 << 53))
+                return FAST_FALLBACK;
+            /* an exact integer below 2^53 in magnitude: ECMAScript prints its decimal digits */
+            m = v->u.num.i < 0 ? (uint64_t)(-v->u.num.i) : (uint64_t)v->u.num.i;
+            do {
+                t[--k] = (char)('0' + m % 10);
+                m /= 10;
+            } while (m);
+            if (v->u.num.i < 0)
+                t[--k] = '-';
+            ROOM(sizeof t - k);
+            memcpy(o, t + k, sizeof t - k);
+            o += sizeof t - k;
+            break;
+        }
+        case AMC_T_STRING:
+            TEXT(v->u.str.ptr, v->u.str.len, (v->flags & AMC_STR_PLAIN) != 0);
+            break;
+        case AMC_T_ARRAY:
+        case AMC_T_OBJECT: {
+            bool obj = v->type == AMC_T_OBJECT;
+            size_t n = obj ? v->u.obj.len : v->u.arr.len, i = 0;
+            if (depth == FAST_DEPTH || (obj && n > ORDER_CACHE_MAX))
+                return FAST_FALLBACK;
+            ROOM(2);
+            *o++ = obj ? '{' : '[';
+            if (n == 0) {
+                *o++ = obj ? '}' : ']';
+                break;
+            }
+            f = &st[depth++];
+            f->v = v;
+            f->i = 0;
+            f->n = n;
+            if (obj) {
+                const amc_member *ms = v->u.obj.members, *m = NULL;
+                if (n == 1) {
+                    f->order[0] = 0;
+                } else if (!cached_order(w, ms, f->order, n)) {
+                    size_t tmp[ORDER_CACHE_MAX];
+                    for (i = 0; i < n; i++)
+                        f->order[i] = i;
+                    sort_members(ms, f->order, tmp, n);
+                    cache_order(w, f->order, n);
+                }
+                m = &ms[f->order[0]];
+                TEXT(m->key, m->key_len, false);
+                ROOM(1);
+                *o++ = ':';
+                v = m->value;
+            } else {
+                v = v->u.arr.items[0];
+            }
+            if (!v)
+                return FAST_FALLBACK;
+            continue;
+        }
+        default:
+            return FAST_FALLBACK; /* not a value type: walk() reports it */
+        }
+        /* v is written: close finished containers, then move to the next sibling */
+        for (;;) {
+            if (depth == 0) {
+                b->len = (size_t)(o - b->data);
+                b->data[b->len] = '\0';
+                return FAST_OK;
+            }
+            f = &st[depth - 1];
+            if (++f->i < f->n)
+                break;
+            ROOM(1);
+            *o++ = f->v->type == AMC_T_OBJECT ? '}' : ']';
+            depth--;
+        }
+        ROOM(1);
+        *o++ = ',';
+        if (f->v->type == AMC_T_OBJECT) {
+            const amc_member *m = &f->v->u.obj.members[f->order[f->i]];
+            TEXT(m->key, m->key_len, false);
+            ROOM(1);
+            *o++ = ':';
+            v = m->value;
+        } else {
+            v = f->v->u.arr.items[f->i];
+        }
+        if (!v)
+            return FAST_FALLBACK;
+    }
+#undef TEXT
+#undef ROOM
+}
+
+/* One canonicalization with w (fresh or reused): the output is left in w->out. */
+static amc_status run(jcs_writer *w, const amc_value *v, amc_diags *diags, bool trusted_utf8)
+{
+    amc_status st = AMC_OK;
+    amc_buf_reset(&w->out);
+    w->depth = 0;
+    w->pool_len = 0;
+    w->invalid = 0;
+    w->diags = diags;
+    w->trusted_utf8 = trusted_utf8;
+    if (trusted_utf8) {
+        int r = fast_walk(w, v);
+        if (r == FAST_OK) {
+            w->diags = NULL;
+            return AMC_OK;
+        }
+        if (r == FAST_FAIL) { /* the buffer could not grow (its limit is SIZE_MAX / 2) */
+            w->diags = NULL;
+            return AMC_ENOMEM;
+        }
+        amc_buf_reset(&w->out); /* start over with the general writer */
+    }
+    st = walk(w, v);
+    w->depth = 0;
+    w->pool_len = 0;
+    w->diags = NULL;
+    if (st == AMC_OK && w->invalid)
+        st = AMC_EINVALID;
+    if (st == AMC_OK && !w->out.data) /* an empty output cannot happen, but keep *out valid */
+        st = amc_buf_append(&w->out, "", 0);
+    return st;
+}
+
+static void writer_release(jcs_writer *w)
+{
+    amc_buf_release(&w->out);
+    amc_xfree(w->stack);
+    amc_xfree(w->pool);
+}
+
 amc_status amc_jcs_write(const amc_value *v, amc_diags *diags, char **out, size_t *out_len)
 {
     return amc_jcs_write_ex(v, diags, false, out, out_len);
@@ -647,7 +996,7 @@ amc_status amc_jcs_write(const amc_value *v, amc_diags *diags, char **out, size_
 amc_status amc_jcs_write_ex(const amc_value *v, amc_diags *diags, bool trusted_utf8, char **out,
                             size_t *out_len)
 {
-    jcs_writer w;
+    jcs_writer *w = NULL;
     amc_status st = AMC_OK;
     if (out)
         *out = NULL;
@@ -655,20 +1004,52 @@ amc_status amc_jcs_write_ex(const amc_value *v, amc_diags *diags, bool trusted_u
         *out_len = 0;
     if (!v || !out)
         return AMC_EUSAGE;
-    memset(&w, 0, sizeof w);
-    amc_buf_init(&w.out, 0);
-    w.diags = diags;
-    w.trusted_utf8 = trusted_utf8;
-    st = walk(&w, v);
-    while (w.depth > 0) /* only after a failure */
-        amc_xfree(w.stack[--w.depth].order);
-    amc_xfree(w.stack);
-    if (st == AMC_OK && w.invalid)
-        st = AMC_EINVALID;
-    if (st != AMC_OK) {
-        amc_buf_release(&w.out);
-        return st;
+    w = amc_jcs_ctx_new();
+    if (!w)
+        return AMC_ENOMEM;
+    st = run(w, v, diags, trusted_utf8);
+    if (st == AMC_OK) {
+        *out = amc_buf_take(&w->out, out_len);
+        if (!*out)
+            st = AMC_ENOMEM;
     }
-    *out = amc_buf_take(&w.out, out_len);
-    return *out ? AMC_OK : AMC_ENOMEM;
+    amc_jcs_ctx_free(w);
+    return st;
+}
+
+amc_jcs_ctx *amc_jcs_ctx_new(void)
+{
+    jcs_writer *w = amc_xmalloc(sizeof *w);
+    if (!w)
+        return NULL;
+    memset(w, 0, sizeof *w);
+    amc_buf_init(&w->out, 0);
+    return w;
+}
+
+void amc_jcs_ctx_free(amc_jcs_ctx *w)
+{
+    if (!w)
+        return;
+    writer_release(w);
+    amc_xfree(w);
+}
+
+amc_status amc_jcs_ctx_write(amc_jcs_ctx *w, const amc_value *v, amc_diags *diags,
+                             bool trusted_utf8, const char **out, size_t *out_len)
+{
+    amc_status st = AMC_OK;
+    if (out)
+        *out = NULL;
+    if (out_len)
+        *out_len = 0;
+    if (!w || !v || !out)
+        return AMC_EUSAGE;
+    st = run(w, v, diags, trusted_utf8);
+    if (st != AMC_OK)
+        return st;
+    *out = w->out.data;
+    if (out_len)
+        *out_len = w->out.len;
+    return AMC_OK;
 }

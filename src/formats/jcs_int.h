@@ -12,4 +12,15 @@
 amc_status amc_jcs_write_ex(const amc_value *v, amc_diags *diags, bool trusted_utf8, char **out,
                             size_t *out_len);
 
+/* A reusable writer: its output buffer, stack and a cache of recent key orders live across calls,
+ * so canonicalizing many similar messages costs no allocation and (mostly) no sorting. */
+typedef struct amc_jcs_ctx amc_jcs_ctx;
+amc_jcs_ctx *amc_jcs_ctx_new(void);
+void amc_jcs_ctx_free(amc_jcs_ctx *c);
+/* amc_jcs_write_ex() into c: *out (NUL-terminated, *out_len bytes) belongs to c and stays valid
+ * until the next call with c or amc_jcs_ctx_free(). With trusted_utf8, strings flagged
+ * AMC_STR_PLAIN are copied without an escape scan. */
+amc_status amc_jcs_ctx_write(amc_jcs_ctx *c, const amc_value *v, amc_diags *diags,
+                             bool trusted_utf8, const char **out, size_t *out_len);
+
 #endif

@@ -1131,7 +1131,7 @@ static amc_status parse_value(jp *P, const char *p, amc_value **rootp, const cha
     frame *F = NULL;
     amc_value *v = NULL;
     const char *comma = NULL;
-    const char *k = NULL;
+    const char *k = NULL, *sq = NULL;
     size_t kn = 0;
 
 value:
@@ -1140,9 +1140,13 @@ value:
         v = new_node(P, AMC_T_STRING, OFF(P, p));
         if (!v)
             FAIL(node_fail(P, OFF(P, p)));
+        sq = p; /* the opening quote */
         p = parse_string(P, p, &v->u.str.ptr, &v->u.str.len, &st);
         if (!p)
             goto out;
+        /* every escape is longer than what it decodes to: equal lengths mean no escape */
+        if ((size_t)(p - sq) == v->u.str.len + 2)
+            v->flags = AMC_STR_PLAIN;
         break;
     case '{':
         st = open_container(P, p, true, &F);

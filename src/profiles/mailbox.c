@@ -57,9 +57,17 @@ typedef struct table {
     size_t cap, n;
 } table;
 
+/* Per-validator state: the session tables (stateful mode) and what every message reuses, so a
+ * valid envelope costs no allocation outside its own document. */
 typedef struct mb_state {
     table receipts, nonces, tasks;
-    EVP_MD *sha; /* SHA-256 fetched once (OpenSSL 3 fetches EVP_sha256() on every use) */
+    EVP_MD *sha;      /* SHA-256 fetched once (OpenSSL 3 fetches EVP_sha256() on every use) */
+    EVP_MD_CTX *md;   /* reused digest context */
+    amc_jcs_ctx *jcs; /* reused RFC 8785 writer (buffer, stack, key-order cache) */
+    amc_member *copy; /* the shallow copy of the root's members canonical() writes */
+    size_t copy_cap;
+    amc_diags *read_ds;   /* scratch: the envelope's read diagnostics */
+    amc_diags *schema_ds; /* scratch: its schema diagnostics */
 } mb_state;
 
 static uint64_t hash_bytes(const char *s, size_t n)
@@ -146,14 +154,27 @@ static void table_free(table *t)
     amc_xfree(t->slots);
 }
 
+static void mb_state_free(void *state);
+
+/* v may be NULL (amc_mailbox_signature): no scratch diagnostic lists then. */
 static amc_status mb_state_new(amc_validator *v, void **state)
 {
     mb_state *s = amc_xcalloc(1, sizeof(mb_state));
-    (void)v;
     *state = s;
     if (!s)
         return AMC_ENOMEM;
     s->sha = EVP_MD_fetch(NULL, "SHA256", NULL); /* NULL: EVP_sha256() per call */
+    s->md = EVP_MD_CTX_new();
+    s->jcs = amc_jcs_ctx_new();
+    if (v) {
+        s->read_ds = amc_diags_new(v->lim.max_diags);
+        s->schema_ds = amc_diags_new(v->lim.max_diags);
+    }
+    if (!s->md || !s->jcs || (v && (!s->read_ds || !s->schema_ds))) {
+        mb_state_free(s);
+        *state = NULL;
+        return AMC_ENOMEM;
+    }
     return AMC_OK;
 }
 
@@ -166,52 +187,55 @@ static void mb_state_free(void *state)
     table_free(&s->nonces);
     table_free(&s->tasks);
     EVP_MD_free(s->sha);
+    EVP_MD_CTX_free(s->md);
+    amc_jcs_ctx_free(s->jcs);
+    amc_xfree(s->copy);
+    amc_diags_free(s->read_ds);
+    amc_diags_free(s->schema_ds);
     amc_xfree(s);
 }
 
 /* ---- canonical bytes and signatures ---- */
 
-/* JCS of root (an object) with "signature" set to "" (sig_mode) or with signature and
- * delivery_attempt removed (!sig_mode). *out: amc_free(). */
-static amc_status canonical(const amc_value *root, bool sig_mode, char **out, size_t *out_len)
+/* JCS of root (an object) with "signature" set to "" (added when absent). *out belongs to
+ * s->jcs: valid until the next canonical() with s. */
+static amc_status canonical(mb_state *s, const amc_value *root, const char **out, size_t *out_len)
 {
     amc_value copy = *root, empty;
-    amc_member *members = NULL;
     size_t i = 0, n = 0;
     bool have_sig = false;
-    amc_status st = AMC_OK;
     *out = NULL;
     memset(&empty, 0, sizeof empty);
     empty.type = AMC_T_STRING;
     empty.offset = AMC_NO_OFFSET;
     empty.u.str.ptr = "";
-    members = amc_xmalloc((root->u.obj.len + 1) * sizeof *members);
-    if (!members)
-        return AMC_ENOMEM;
+    if (root->u.obj.len + 1 > s->copy_cap) {
+        size_t cap = root->u.obj.len + 16;
+        amc_member *m = amc_xrealloc(s->copy, cap * sizeof *m);
+        if (!m)
+            return AMC_ENOMEM;
+        s->copy = m;
+        s->copy_cap = cap;
+    }
     for (i = 0; i < root->u.obj.len; i++) {
         amc_member m = root->u.obj.members[i];
-        bool is_sig = m.key_len == 9 && !memcmp(m.key, "signature", 9);
-        if (!sig_mode && (is_sig || (m.key_len == 16 && !memcmp(m.key, "delivery_attempt", 16))))
-            continue;
-        if (is_sig) {
+        if (m.key_len == 9 && !memcmp(m.key, "signature", 9)) {
             m.value = &empty;
             have_sig = true;
         }
-        members[n++] = m;
+        s->copy[n++] = m;
     }
-    if (sig_mode && !have_sig) {
-        members[n].key = "signature";
-        members[n].key_len = 9;
-        members[n].key_offset = AMC_NO_OFFSET;
-        members[n].value = &empty;
+    if (!have_sig) {
+        s->copy[n].key = "signature";
+        s->copy[n].key_len = 9;
+        s->copy[n].key_offset = AMC_NO_OFFSET;
+        s->copy[n].value = &empty;
         n++;
     }
-    copy.u.obj.members = members;
+    copy.u.obj.members = s->copy;
     copy.u.obj.len = n;
     /* documents here come from amc's JSON reader: their strings are valid UTF-8 */
-    st = amc_jcs_write_ex(&copy, NULL, true, out, out_len);
-    amc_xfree(members);
-    return st;
+    return amc_jcs_ctx_write(s->jcs, &copy, NULL, true, out, out_len);
 }
 
 static void to_hex(const unsigned char *md, size_t n, char *out)
@@ -225,24 +249,20 @@ static void to_hex(const unsigned char *md, size_t n, char *out)
     out[2 * n] = '\0';
 }
 
-/* type: a fetched SHA-256 or NULL (EVP_sha256()). */
-static bool sha256(const EVP_MD *type, const char *data, size_t len, unsigned char md[32])
-{
-    unsigned int n = 0;
-    return EVP_Digest(data, len, md, &n, type ? type : EVP_sha256(), NULL) == 1 && n == 32;
-}
-
-/* SHA-256 of a[0..alen) followed by b[0..blen). */
-static bool sha256_2(const EVP_MD *type, const char *a, size_t alen, const char *b, size_t blen,
+/* SHA-256 of a[0..alen) followed by b[0..blen), with the state's context. */
+static bool sha256_2(mb_state *s, const char *a, size_t alen, const char *b, size_t blen,
                      unsigned char md[32])
 {
-    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     unsigned int n = 0;
-    bool ok = ctx && EVP_DigestInit_ex(ctx, type ? type : EVP_sha256(), NULL) == 1 &&
-              EVP_DigestUpdate(ctx, a, alen) == 1 && EVP_DigestUpdate(ctx, b, blen) == 1 &&
-              EVP_DigestFinal_ex(ctx, md, &n) == 1 && n == 32;
-    EVP_MD_CTX_free(ctx);
-    return ok;
+    return EVP_DigestInit_ex2(s->md, s->sha ? s->sha : EVP_sha256(), NULL) == 1 &&
+           EVP_DigestUpdate(s->md, a, alen) == 1 &&
+           (!blen || EVP_DigestUpdate(s->md, b, blen) == 1) &&
+           EVP_DigestFinal_ex(s->md, md, &n) == 1 && n == 32;
+}
+
+static bool sha256(mb_state *s, const char *data, size_t len, unsigned char md[32])
+{
+    return sha256_2(s, data, len, NULL, 0, md);
 }
 
 static bool hmac256(const amc_mailbox_key *k, const char *data, size_t len, unsigned char md[32])
@@ -272,10 +292,12 @@ amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *
     amc_doc *doc = NULL;
     const amc_value *root = NULL;
     const amc_mailbox_key *key = NULL;
-    char *canon = NULL;
+    const char *canon = NULL;
     size_t clen = 0;
     unsigned char md[32];
     bool hmac = mb->hmac;
+    mb_state *s = NULL;
+    void *sv = NULL;
     amc_status st = AMC_OK;
     if (!diags || !out || (!buf && len))
         return AMC_EUSAGE;
@@ -286,9 +308,14 @@ amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *
         hmac = true;
     else if (scheme)
         return AMC_EUSAGE;
+    if (mb_state_new(NULL, &sv) != AMC_OK)
+        return AMC_ENOMEM;
+    s = sv;
     st = amc_json_read(buf ? buf : "", len, NULL, diags, &doc);
-    if (st != AMC_OK)
+    if (st != AMC_OK) {
+        mb_state_free(s);
         return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
+    }
     root = amc_doc_root(doc);
     st = AMC_EINVALID;
     if (root->type != AMC_T_OBJECT) {
@@ -304,7 +331,7 @@ amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *
             goto out;
         }
     }
-    st = canonical(root, true, &canon, &clen);
+    st = canonical(s, root, &canon, &clen);
     if (st != AMC_OK) {
         if (st != AMC_ENOMEM)
             amc_diags_addf(diags, AMC_C_MAILBOX_SIGNATURE_INVALID, amc_doc_pos(doc, root->offset),
@@ -313,14 +340,14 @@ amc_status amc_mailbox_signature(const char *buf, size_t len, const amc_policy *
         st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
         goto out;
     }
-    if (!(hmac ? hmac256(key, canon, clen, md) : sha256(NULL, canon, clen, md))) {
+    if (!(hmac ? hmac256(key, canon, clen, md) : sha256(s, canon, clen, md))) {
         st = AMC_EINTERNAL;
         goto out;
     }
     to_hex(md, 32, out);
     st = AMC_OK;
 out:
-    amc_free(canon);
+    mb_state_free(s);
     amc_doc_free(doc);
     return st;
 }
@@ -430,14 +457,13 @@ static amc_status emit_ordered(amc_diags *ds, const char *rule, int idx, int fir
                          impl_codes[first]);
 }
 
-static amc_status check_schema(amc_validator *v, const amc_doc *doc, amc_diags *ds)
+static amc_status check_schema(amc_validator *v, mb_state *s, const amc_doc *doc, amc_diags *ds)
 {
-    amc_diags *tmp = amc_diags_new(v->lim.max_diags);
+    amc_diags *tmp = s->schema_ds;
     amc_status st = AMC_OK;
     bool valid = false;
     size_t i = 0;
-    if (!tmp)
-        return AMC_ENOMEM;
+    amc_diags_clear(tmp);
     st = amc_prof_schema_check(v, ENVELOPE_ID, doc, amc_doc_root(doc), NULL, tmp, NULL, &valid);
     for (i = 0; (st == AMC_OK || st == AMC_ELIMIT) && i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
@@ -455,7 +481,7 @@ static amc_status check_schema(amc_validator *v, const amc_doc *doc, amc_diags *
         if (amc_diags_add(ds, &d) != AMC_OK)
             st = AMC_ENOMEM;
     }
-    amc_diags_free(tmp);
+    amc_diags_clear(tmp);
     return st == AMC_ELIMIT ? AMC_OK : st;
 }
 
@@ -464,21 +490,93 @@ static amc_pos pos_of(const amc_doc *doc, const amc_value *root, const amc_value
     return amc_doc_pos(doc, (m ? m : root)->offset);
 }
 
+/* The envelope members the rules read, found in one pass over the root (first occurrence, as
+ * amc_value_get; the reader rejects duplicate keys anyway). */
+typedef struct env_fields {
+    const amc_value *from, *sender, *type, *to, *payload, *task, *att, *iss, *sig, *key_id, *msg_id,
+        *nonce, *sv;
+} env_fields;
+
+static void field_set(const amc_value **slot, const amc_value *v)
+{
+    if (!*slot)
+        *slot = v;
+}
+
+static void get_fields(const amc_value *root, env_fields *f)
+{
+    size_t i = 0;
+    memset(f, 0, sizeof *f);
+    for (i = 0; i < root->u.obj.len; i++) {
+        const amc_member *m = &root->u.obj.members[i];
+        const char *k = m->key;
+#define KEY_IS(lit) (m->key_len == sizeof lit - 1 && !memcmp(k, lit, sizeof lit - 1))
+        switch (m->key_len) {
+        case 2:
+            if (KEY_IS("to"))
+                field_set(&f->to, m->value);
+            break;
+        case 4:
+            if (KEY_IS("from"))
+                field_set(&f->from, m->value);
+            else if (KEY_IS("type"))
+                field_set(&f->type, m->value);
+            break;
+        case 5:
+            if (KEY_IS("nonce"))
+                field_set(&f->nonce, m->value);
+            break;
+        case 6:
+            if (KEY_IS("msg_id"))
+                field_set(&f->msg_id, m->value);
+            else if (KEY_IS("key_id"))
+                field_set(&f->key_id, m->value);
+            break;
+        case 7:
+            if (KEY_IS("task_id"))
+                field_set(&f->task, m->value);
+            else if (KEY_IS("payload"))
+                field_set(&f->payload, m->value);
+            break;
+        case 9:
+            if (KEY_IS("sender_id"))
+                field_set(&f->sender, m->value);
+            else if (KEY_IS("issued_at"))
+                field_set(&f->iss, m->value);
+            else if (KEY_IS("signature"))
+                field_set(&f->sig, m->value);
+            break;
+        case 13:
+            if (KEY_IS("state_version"))
+                field_set(&f->sv, m->value);
+            break;
+        case 16:
+            if (KEY_IS("delivery_attempt"))
+                field_set(&f->att, m->value);
+            break;
+        default:
+            break;
+        }
+#undef KEY_IS
+    }
+}
+
 typedef struct sig_result {
     bool fail, unkeyed, key_unknown, key_sender;
     const char *why;
 } sig_result;
 
-/* Verifies the signature. The signature-mode canonical form is left in *canon (amc_free; NULL
+/* Verifies the signature. The signature-mode canonical form is left in *canon (owned by s; NULL
  * when not computed) for the stateful content digest, so an envelope is canonicalized once. */
-static amc_status verify_signature(const amc_mailbox_policy *mb, const EVP_MD *sha,
-                                   const amc_value *root, sig_result *r, char **canon_out,
+static amc_status verify_signature(const amc_mailbox_policy *mb, mb_state *s, const amc_value *root,
+                                   const env_fields *f, sig_result *r, const char **canon_out,
                                    size_t *canon_len)
 {
-    const amc_value *sig = amc_value_getz(root, "signature");
-    const amc_value *sender = amc_value_getz(root, "sender_id");
+    const amc_value *sig = f->sig;
+    const amc_value *sender = f->sender;
     const amc_mailbox_key *key = NULL;
-    char *canon = NULL, hex[65];
+    const char *canon = NULL;
+    char hex[65];
     size_t clen = 0;
     unsigned char md[32];
     amc_status st = AMC_OK;
@@ -486,7 +584,7 @@ static amc_status verify_signature(const amc_mailbox_policy *mb, const EVP_MD *s
     *canon_out = NULL;
     *canon_len = 0;
     if (mb->hmac) {
-        key = find_key(mb, amc_value_getz(root, "key_id"));
+        key = find_key(mb, f->key_id);
         if (!key) {
             r->key_unknown = true;
             return AMC_OK;
@@ -494,7 +592,7 @@ static amc_status verify_signature(const amc_mailbox_policy *mb, const EVP_MD *s
         if (key->principal && !str_is(sender, key->principal))
             r->key_sender = true;
     }
-    st = canonical(root, true, &canon, &clen);
+    st = canonical(s, root, &canon, &clen);
     if (st == AMC_ENOMEM)
         return st;
     if (st != AMC_OK) {
@@ -502,10 +600,8 @@ static amc_status verify_signature(const amc_mailbox_policy *mb, const EVP_MD *s
         r->why = "the envelope cannot be canonicalized (a number beyond the double range)";
         return AMC_OK;
     }
-    if (!(key ? hmac256(key, canon, clen, md) : sha256(sha, canon, clen, md))) {
-        amc_free(canon);
+    if (!(key ? hmac256(key, canon, clen, md) : sha256(s, canon, clen, md)))
         return AMC_EINTERNAL;
-    }
     *canon_out = canon;
     *canon_len = clen;
     to_hex(md, 32, hex);
@@ -574,16 +670,14 @@ static bool find_delivery_attempt(const char *c, size_t n, size_t *start, size_t
     return false;
 }
 
-static amc_status check_stateful(mb_state *s, const amc_value *root, size_t errors0,
-                                 const amc_doc *doc, const char *canon0, size_t clen0,
-                                 amc_diags *ds)
+static amc_status check_stateful(mb_state *s, const amc_value *root, const env_fields *f,
+                                 size_t errors0, const amc_doc *doc, const char *canon0,
+                                 size_t clen0, amc_diags *ds)
 {
-    const amc_value *sender = amc_value_getz(root, "sender_id");
-    const amc_value *msg_id = amc_value_getz(root, "msg_id");
-    const amc_value *nonce = amc_value_getz(root, "nonce");
-    const amc_value *task = amc_value_getz(root, "task_id");
-    const amc_value *sv = amc_value_getz(root, "state_version");
-    char *canon = NULL, *rkey = NULL, *nkey = NULL, *tkey = NULL;
+    const amc_value *sender = f->sender, *msg_id = f->msg_id, *nonce = f->nonce;
+    const amc_value *task = f->task, *sv = f->sv;
+    const char *canon = NULL;
+    char *rkey = NULL, *nkey = NULL, *tkey = NULL;
     size_t clen = 0, rlen = 0, nlen = 0, tlen = 0;
     unsigned char digest[32];
     entry *e = NULL, *te = NULL;
@@ -596,7 +690,7 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, size_t erro
      * top-level delivery_attempt member, so a redelivery with a higher attempt is the same
      * content. Computed from the form verify_signature made (one canonicalization). */
     if (!canon0) {
-        st = canonical(root, true, &canon, &clen);
+        st = canonical(s, root, &canon, &clen);
         if (st == AMC_ENOMEM)
             return st;
         canon0 = st == AMC_OK ? canon : NULL;
@@ -605,14 +699,13 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, size_t erro
     if (!canon0) {
         size_t slen = 0;
         const char *src = amc_doc_source(doc, &slen);
-        st = sha256(s->sha, src ? src : "", slen, digest) ? AMC_OK : AMC_EINTERNAL;
+        st = sha256(s, src ? src : "", slen, digest) ? AMC_OK : AMC_EINTERNAL;
     } else {
         size_t a = 0, b = 0;
         if (!find_delivery_attempt(canon0, clen0, &a, &b))
             a = b = clen0;
-        st = sha256_2(s->sha, canon0, a, canon0 + b, clen0 - b, digest) ? AMC_OK : AMC_EINTERNAL;
+        st = sha256_2(s, canon0, a, canon0 + b, clen0 - b, digest) ? AMC_OK : AMC_EINTERNAL;
     }
-    amc_free(canon);
     if (st != AMC_OK)
         return st;
     rlen = sender->u.str.len + 1 + msg_id->u.str.len;
@@ -700,8 +793,10 @@ out:
     return st;
 }
 
-static amc_status check_envelope(amc_validator *v, void *state, const char *buf, size_t len,
-                                 amc_diags *ds)
+/* One envelope. record: stateful mode for this message (dedup, nonces, ordering); s is the
+ * validator's state either way (its scratch is reused). */
+static amc_status check_envelope(amc_validator *v, mb_state *s, bool record, const char *buf,
+                                 size_t len, amc_diags *ds)
 {
     const amc_mailbox_policy *mb = amc_policy_mailbox(v->policy);
     amc_diags *tmp = NULL;
@@ -713,11 +808,11 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
     bool fail[5] = {false, false, false, false, false};
     int first = -1;
     sig_result sr;
-    char *canon = NULL;
+    env_fields f;
+    const char *canon = NULL;
     size_t clen = 0;
-    tmp = amc_diags_new(v->lim.max_diags);
-    if (!tmp)
-        return AMC_ENOMEM;
+    tmp = s->read_ds;
+    amc_diags_clear(tmp);
     st = amc_json_read(buf, len, &v->lim, tmp, &doc);
     for (i = 0; i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
@@ -732,23 +827,24 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
         st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
         goto out;
     }
-    st = check_schema(v, doc, ds);
+    st = check_schema(v, s, doc, ds);
     if (st != AMC_OK)
         goto out;
     root = amc_doc_root(doc);
     if (root->type != AMC_T_OBJECT)
         goto out;
-    from = amc_value_getz(root, "from");
-    sender = amc_value_getz(root, "sender_id");
-    type = amc_value_getz(root, "type");
-    to = amc_value_getz(root, "to");
-    payload = amc_value_getz(root, "payload");
-    task = amc_value_getz(root, "task_id");
-    ptask = payload ? amc_value_getz(payload, "task_id") : NULL;
-    att = amc_value_getz(root, "delivery_attempt");
-    iss = amc_value_getz(root, "issued_at");
+    get_fields(root, &f);
+    from = f.from;
+    sender = f.sender;
+    type = f.type;
+    to = f.to;
+    payload = f.payload;
+    task = f.task;
+    ptask = payload ? amc_value_get(payload, "task_id", 7) : NULL;
+    att = f.att;
+    iss = f.iss;
 
-    st = verify_signature(mb, state ? ((mb_state *)state)->sha : NULL, root, &sr, &canon, &clen);
+    st = verify_signature(mb, s, root, &f, &sr, &canon, &clen);
     if (st != AMC_OK)
         goto out;
     fail[0] = mb->from_match && !(same(from, sender) && from->type == AMC_T_STRING);
@@ -769,25 +865,20 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
         st = emit_ordered(ds, "MAILBOX-ROUTE-001", 2, first, pos_of(doc, root, to), "/to",
                           "aggregation_result not addressed to the aggregation result consumer");
     if (st == AMC_OK && fail[3])
-        st = emit_ordered(ds, "MAILBOX-SIG-001", 3, first,
-                          pos_of(doc, root, amc_value_getz(root, "signature")), "/signature",
+        st = emit_ordered(ds, "MAILBOX-SIG-001", 3, first, pos_of(doc, root, f.sig), "/signature",
                           sr.why);
     if (st == AMC_OK && fail[4])
         st = emit_ordered(ds, "MAILBOX-TASK-001", 4, first,
                           pos_of(doc, root, ptask ? ptask : payload), "/payload/task_id",
                           "payload.task_id differs from task_id");
     if (st == AMC_OK && sr.unkeyed)
-        st =
-            amc_prof_emit(ds, "MAILBOX-SIG-002",
-                          pos_of(doc, root, amc_value_getz(root, "signature")), "/signature", NULL);
+        st = amc_prof_emit(ds, "MAILBOX-SIG-002", pos_of(doc, root, f.sig), "/signature", NULL);
     if (st == AMC_OK && sr.key_unknown)
-        st = amc_prof_emit(ds, "MAILBOX-SIG-003", pos_of(doc, root, amc_value_getz(root, "key_id")),
-                           "/key_id",
+        st = amc_prof_emit(ds, "MAILBOX-SIG-003", pos_of(doc, root, f.key_id), "/key_id",
                            "no keyring entry for the envelope's key_id: the signature "
                            "is not checked");
     if (st == AMC_OK && sr.key_sender)
-        st = amc_prof_emit(ds, "MAILBOX-SIG-004", pos_of(doc, root, amc_value_getz(root, "key_id")),
-                           "/key_id", NULL);
+        st = amc_prof_emit(ds, "MAILBOX-SIG-004", pos_of(doc, root, f.key_id), "/key_id", NULL);
     if (st == AMC_OK && str_is(type, "review_result") && !str_is(to, mb->rr_consumer))
         st = amc_prof_emit(ds, "MAILBOX-ROUTE-002", pos_of(doc, root, to), "/to",
                            "review_result not addressed to '%s'", mb->rr_consumer);
@@ -817,11 +908,10 @@ static amc_status check_envelope(amc_validator *v, void *state, const char *buf,
                                    (long long)mb->ttl_sec);
         }
     }
-    if (st == AMC_OK && v->stateful && state)
-        st = check_stateful(state, root, errors0, doc, canon, clen, ds);
+    if (st == AMC_OK && record)
+        st = check_stateful(s, root, &f, errors0, doc, canon, clen, ds);
 out:
-    amc_free(canon);
-    amc_diags_free(tmp);
+    amc_diags_clear(tmp);
     amc_doc_free(doc);
     return st;
 }
@@ -945,8 +1035,8 @@ static const struct {
                {"TASK_ID_MISMATCH", "MAILBOX-TASK-001"}, {"VALIDATION_FAILED", NULL}};
 
 /* A deadletter/<agent>/<file>: the wrapper, then the wrapped envelope (its findings as info). */
-static amc_status check_deadletter(amc_validator *v, const tree_place *p, const char *buf,
-                                   size_t len, amc_diags *ds)
+static amc_status check_deadletter(amc_validator *v, mb_state *s, const tree_place *p,
+                                   const char *buf, size_t len, amc_diags *ds)
 {
     amc_diags *tmp = NULL;
     amc_doc *doc = NULL;
@@ -996,7 +1086,7 @@ static amc_status check_deadletter(amc_validator *v, const tree_place *p, const 
     {
         size_t start = env->offset, end = value_end(buf, len, start), first = amc_diags_count(ds);
         bool found = false;
-        st = check_envelope(v, NULL, buf + start, end - start, tmp);
+        st = check_envelope(v, s, false, buf + start, end - start, tmp);
         for (i = 0; st == AMC_OK && i < amc_diags_count(tmp); i++) {
             amc_diag d = *amc_diags_get(tmp, i);
             if (k < sizeof reasons / sizeof reasons[0] && reasons[k].rule && d.rule_id &&
@@ -1032,9 +1122,11 @@ static amc_status mailbox_check(amc_validator *v, void *state, const char *path,
 {
     tree_place p = place_of(path);
     amc_status st = AMC_OK;
+    if (!state)
+        return AMC_EINTERNAL; /* mb_state_new() always makes one */
     if (p.kind == TREE_DEADLETTER)
-        return check_deadletter(v, &p, buf, len, ds);
-    st = check_envelope(v, state, buf, len, ds);
+        return check_deadletter(v, state, &p, buf, len, ds);
+    st = check_envelope(v, state, v->stateful, buf, len, ds);
     if (st == AMC_OK && p.kind != TREE_NONE) {
         /* A second, quiet read: only tree paths pay for it (streams have no path). */
         amc_diags *tmp = amc_diags_new(1);

@@ -38,6 +38,13 @@ enum {
     AMC_NUM_OVERFLOW = 1u << 2 /**< the magnitude exceeds double range (num.d is +-inf) */
 };
 
+/** String flags. */
+enum {
+    /** The JSON reader found no escape sequence in the string's source text, so the string holds
+     *  no '"', '\\' or control character. A hint for writers; 0 means "not known". */
+    AMC_STR_PLAIN = 1u << 3
+};
+
 typedef struct amc_value amc_value;
 
 /** One object member. Keys are unique within an object (readers reject duplicates). */
@@ -50,7 +57,7 @@ typedef struct amc_member {
 
 struct amc_value {
     amc_type type;
-    uint32_t flags; /**< AMC_NUM_* for numbers; 0 otherwise */
+    uint32_t flags; /**< AMC_NUM_* for numbers; AMC_STR_* for strings; 0 otherwise */
     size_t offset;  /**< source byte offset where the value starts (AMC_NO_OFFSET if none) */
     union {
         bool boolean;
