@@ -12,6 +12,9 @@
  *     independent UTF-16 conversion),
  *   - canonicalize to itself byte for byte (idempotence);
  * and every number's amc_number_format_es text must convert back to the same double.
+ * The reusable writer (amc_jcs_ctx_write, trusted UTF-8: its fast path for reader documents and
+ * the key-order cache, kept across inputs) must give the same status, bytes and diagnostic
+ * codes as amc_jcs_write.
  * The write fails exactly when the tree holds a number outside double range (1e400) or invalid
  * UTF-8 (which only a lax reader lets through), with JCS_NUMBER_RANGE / UTF8_INVALID errors.
  *
@@ -29,6 +32,7 @@
 #include "amc/json.h"
 #include "core/num_int.h"
 #include "core/utf8_int.h"
+#include "formats/jcs_int.h"
 
 #define CHECK(c)                                                                                   \
     do {                                                                                           \
@@ -408,6 +412,25 @@ static void run_json(const uint8_t *data, size_t size)
     st = amc_jcs_write(amc_doc_root(doc), ds, &c1, &l1);
     if (st == AMC_ENOMEM)
         goto out;
+    { /* the reusable writer agrees (the cache persists across inputs on purpose) */
+        static amc_jcs_ctx *ctx;
+        amc_diags *ds2 = amc_diags_new(0);
+        const char *o2 = NULL;
+        size_t n2 = 0, i = 0;
+        amc_status st2 = AMC_ENOMEM;
+        if (!ctx)
+            ctx = amc_jcs_ctx_new();
+        if (ctx && ds2)
+            st2 = amc_jcs_ctx_write(ctx, amc_doc_root(doc), ds2, true, &o2, &n2);
+        if (st2 != AMC_ENOMEM) {
+            CHECK(st2 == st);
+            CHECK(st != AMC_OK || (n2 == l1 && memcmp(o2, c1, l1) == 0 && o2[n2] == '\0'));
+            CHECK(amc_diags_count(ds2) == amc_diags_count(ds));
+            for (i = 0; i < amc_diags_count(ds); i++)
+                CHECK(amc_diags_get(ds2, i)->code == amc_diags_get(ds, i)->code);
+        }
+        amc_diags_free(ds2);
+    }
     CHECK((st == AMC_EINVALID) == must_reject(amc_doc_root(doc)));
     if (st == AMC_EINVALID) {
         size_t i = 0;

@@ -27,6 +27,7 @@
 #include "amc/amc.h"
 #include "amc/jcs.h"
 #include "amc/json.h"
+#include "formats/jcs_int.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -55,15 +56,45 @@ static amc_status read_back(const char *text, size_t len, amc_diags *ds, amc_doc
 
 /* Reads json (amc_json_read) and canonicalizes it. Returns the jcs status; *doc_out (optional)
  * receives the document. */
+/* The reusable writer, shared by every test so its key-order cache sees many shapes. */
+static amc_jcs_ctx *shared_ctx;
+
+/* amc_jcs_ctx_write with trusted UTF-8 (the fast path for reader documents, the key-order
+ * cache) must agree with amc_jcs_write: status, bytes and diagnostic codes. */
+static void check_ctx_agrees(const amc_value *root, amc_status st, const char *out, size_t olen,
+                             const amc_diags *ds, size_t first_diag)
+{
+    amc_diags *ds2 = amc_diags_new(0);
+    const char *o2 = NULL;
+    size_t n2 = 0, i = 0;
+    amc_status st2 = AMC_OK;
+    if (!shared_ctx)
+        shared_ctx = amc_jcs_ctx_new();
+    assert_non_null(shared_ctx);
+    st2 = amc_jcs_ctx_write(shared_ctx, root, ds2, true, &o2, &n2);
+    assert_int_equal(st2, st);
+    if (st == AMC_OK) {
+        assert_int_equal(n2, olen);
+        assert_memory_equal(o2, out, olen);
+        assert_int_equal(o2[n2], '\0');
+    }
+    assert_int_equal(amc_diags_count(ds2), amc_diags_count(ds) - first_diag);
+    for (i = 0; i < amc_diags_count(ds2); i++)
+        assert_int_equal(amc_diags_get(ds2, i)->code, amc_diags_get(ds, first_diag + i)->code);
+    amc_diags_free(ds2);
+}
+
 static amc_status jcs_of(const char *json, size_t len, amc_diags *ds, char **out, size_t *olen,
                          amc_doc **doc_out)
 {
     amc_doc *doc = NULL;
     amc_status st = amc_json_read(json, len, NULL, ds, &doc);
+    size_t first = amc_diags_count(ds);
     *out = NULL;
     if (st != AMC_OK)
         return st;
     st = amc_jcs_write(amc_doc_root(doc), ds, out, olen);
+    check_ctx_agrees(amc_doc_root(doc), st, *out, olen ? *olen : 0, ds, first);
     if (doc_out)
         *doc_out = doc;
     else
@@ -1259,6 +1290,87 @@ static void test_properties_roundtrip_idempotent(void **state)
     }
 }
 
+/* The reusable writer's fast path and its fallbacks, each document written twice (the second
+ * time through the key-order cache) and compared with amc_jcs_write by jcs_of(). */
+static void test_ctx_fast_path_edges(void **state)
+{
+    static const char *const docs[] = {
+        "{}",
+        "[]",
+        "[[]]",
+        "{\"a\":{}}",
+        "\"\"",
+        "0",
+        "-0",
+        "true",
+        "null",
+        /* integers around the fast path's 2^53 limit, integral values in other spellings */
+        "[9007199254740992,9007199254740993,-9007199254740992,-9007199254740993]",
+        "[1.0,1e2,1E5,1e15,1e16,-0.0,100e-2,12345678901234567890]",
+        "[0.5,1e-7,1e21,123.456,-1.5e300]",
+        /* strings: escapes in the source, controls, non-ASCII, the solidus */
+        "[\"a\\\"b\",\"c\\\\d\",\"\\n\\t\\u0001\",\"\\u00e9\\ud83d\\ude00\",\"\\/\",\"plain\"]",
+        "[\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\",\"12345678\",\"1234567\",\"123\","
+        "\"0123456789abcdefg\"]",
+        /* keys: escapes, controls, non-ASCII in UTF-16 order, the empty key, shared prefixes */
+        "{\"\\u20ac\":1,\"\\ud83d\\ude00\":2,\"\":3,\"a\\\"\":4,\"a\\n\":5,\"ab\":6,\"a\":7}",
+        "{\"sender_id\":1,\"sender_instance_id\":2,\"s\":3,\"se\":4,\"signature\":5}",
+        /* same member count, different key sets, one after the other (cache ways) */
+        "[{\"b\":1,\"a\":2,\"c\":3},{\"z\":1,\"y\":2,\"x\":3},{\"a\":1,\"c\":2,\"b\":3},"
+        "{\"c\":1,\"b\":2,\"a\":3},{\"\\u00e9\":1,\"e\":2,\"f\":3}]",
+        /* same key set in different source orders */
+        "[{\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4},{\"k4\":4,\"k3\":3,\"k2\":2,\"k1\":1},"
+        "{\"k2\":2,\"k4\":4,\"k1\":1,\"k3\":3}]",
+        /* nesting at and past the fast path's depth (16) */
+        "[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]",
+        "[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]",
+        "[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]",
+        "{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{"
+        "\"a\":{"
+        "\"a\":{\"a\":{\"a\":{\"a\":{\"b\":2,\"a\":1}}}}}}}}}}}}}}}}}}",
+        "{\"x\":[1,{\"y\":[2,{\"z\":[3,{}]}]}],\"w\":[]}",
+    };
+    char big[4096];
+    size_t i = 0, pass = 0, n = 0, k = 0;
+    (void)state;
+    for (pass = 0; pass < 2; pass++) {
+        for (i = 0; i < N_ELEMS(docs); i++) {
+            amc_diags *ds = amc_diags_new(0);
+            char *out = NULL;
+            size_t olen = 0;
+            amc_status st = jcs_of(docs[i], strlen(docs[i]), ds, &out, &olen, NULL);
+            if (st != AMC_OK)
+                fail_msg("doc %zu %s: status %d", i, docs[i], (int)st);
+            amc_free(out);
+            amc_diags_free(ds);
+        }
+        /* objects with 31, 32, 33 and 40 members (the cache and fast path take up to 32) */
+        for (k = 31; k <= 40; k += (k < 33 ? 1 : 7)) {
+            amc_diags *ds = amc_diags_new(0);
+            char *out = NULL;
+            size_t olen = 0;
+            n = (size_t)snprintf(big, sizeof big, "{");
+            for (i = 0; i < k; i++)
+                n += (size_t)snprintf(big + n, sizeof big - n, "%s\"m%02zu\":%zu", i ? "," : "",
+                                      (k - i) * 7 % k, i);
+            n += (size_t)snprintf(big + n, sizeof big - n, "}");
+            assert_int_equal(jcs_of(big, n, ds, &out, &olen, NULL), AMC_OK);
+            amc_free(out);
+            amc_diags_free(ds);
+        }
+    }
+    /* a number beyond the double range: both writers fail with the same diagnostics */
+    {
+        amc_diags *ds = amc_diags_new(0);
+        char *out = NULL;
+        size_t olen = 0;
+        assert_int_equal(jcs_of("{\"b\":[1e400],\"a\":\"x\"}", 21, ds, &out, &olen, NULL),
+                         AMC_EINVALID);
+        assert_null(out);
+        amc_diags_free(ds);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1286,6 +1398,9 @@ int main(void)
         cmocka_unit_test(test_invalid_utf8_built_value),
         cmocka_unit_test(test_null_diags_and_usage),
         cmocka_unit_test(test_properties_roundtrip_idempotent),
+        cmocka_unit_test(test_ctx_fast_path_edges),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    amc_jcs_ctx_free(shared_ctx);
+    return rc;
 }
