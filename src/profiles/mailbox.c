@@ -42,19 +42,26 @@
 #define DEADLETTER_ID "https://amc.dev/schemas/mailbox/deadletter-entry.v1.schema.json"
 #define MAX_ENTRIES   (1u << 20)
 
-/* ---- session state: string-keyed open-addressing table ---- */
+/* ---- session state: string-keyed hash tables ----
+ * Entries are appended to a dense array; the open-addressing index holds 8-byte slots (the upper
+ * 32 bits of the hash as a tag, the entry number + 1 below), so probing and growth touch one
+ * small array, never the entries or their keys. Keys live in an arena. */
 
 typedef struct entry {
-    char *key; /* NUL-separated parts */
+    const char *key; /* NUL-separated parts (in the table's arena) */
     size_t klen;
-    uint64_t hash; /* hash_bytes(key): rehashing and probing never touch the key */
+    uint64_t hash;
     unsigned char digest[32];
     int64_t num;
 } entry;
 
 typedef struct table {
-    entry *slots;
-    size_t cap, n;
+    uint64_t *idx; /* cap slots; 0 = empty */
+    size_t cap;
+    entry *ents; /* n used, ecap allocated */
+    size_t n, ecap;
+    amc_arena keys;
+    bool keys_init;
 } table;
 
 /* Per-validator state: the session tables (stateful mode) and what every message reuses, so a
@@ -91,67 +98,88 @@ static uint64_t hash_bytes(const char *s, size_t n)
 static entry *table_find(table *t, const char *k, size_t n)
 {
     size_t i = 0;
-    uint64_t h = 0;
+    uint64_t h = 0, tag = 0;
     if (!t->cap)
         return NULL;
     h = hash_bytes(k, n);
+    tag = h >> 32;
     i = (size_t)h & (t->cap - 1);
-    while (t->slots[i].key) {
-        if (t->slots[i].hash == h && t->slots[i].klen == n && !memcmp(t->slots[i].key, k, n))
-            return &t->slots[i];
+    while (t->idx[i]) {
+        if ((t->idx[i] >> 32) == tag) {
+            entry *e = &t->ents[(t->idx[i] & 0xffffffffu) - 1];
+            if (e->klen == n && !memcmp(e->key, k, n))
+                return e;
+        }
         i = (i + 1) & (t->cap - 1);
     }
     return NULL;
 }
 
-/* Inserts (k must not be present). Returns the entry, NULL when full (not recorded) or *nomem. */
+static void index_put(uint64_t *idx, size_t cap, uint64_t h, size_t ent)
+{
+    size_t i = (size_t)h & (cap - 1);
+    while (idx[i])
+        i = (i + 1) & (cap - 1);
+    idx[i] = (h >> 32) << 32 | (uint64_t)(ent + 1);
+}
+
+/* Inserts (k must not be present). Returns the entry (valid until the next table_add), NULL when
+ * full (not recorded) or *nomem. */
 static entry *table_add(table *t, const char *k, size_t n, bool *nomem)
 {
-    size_t i = 0;
-    uint64_t h = 0;
+    entry *e = NULL;
+    char *key = NULL;
     if (t->n >= MAX_ENTRIES)
         return NULL;
     if ((t->n + 1) * 2 > t->cap) {
         size_t ncap = t->cap ? t->cap * 2 : 64, j = 0;
-        entry *ns = amc_xcalloc(ncap, sizeof *ns);
-        if (!ns) {
+        uint64_t *ni = amc_xcalloc(ncap, sizeof *ni);
+        if (!ni) {
             *nomem = true;
             return NULL;
         }
-        for (j = 0; j < t->cap; j++) {
-            if (!t->slots[j].key)
-                continue;
-            i = (size_t)t->slots[j].hash & (ncap - 1);
-            while (ns[i].key)
-                i = (i + 1) & (ncap - 1);
-            ns[i] = t->slots[j];
-        }
-        amc_xfree(t->slots);
-        t->slots = ns;
+        for (j = 0; j < t->n; j++)
+            index_put(ni, ncap, t->ents[j].hash, j);
+        amc_xfree(t->idx);
+        t->idx = ni;
         t->cap = ncap;
     }
-    h = hash_bytes(k, n);
-    i = (size_t)h & (t->cap - 1);
-    while (t->slots[i].key)
-        i = (i + 1) & (t->cap - 1);
-    t->slots[i].hash = h;
-    t->slots[i].key = amc_xmalloc(n ? n : 1);
-    if (!t->slots[i].key) {
+    if (t->n == t->ecap) {
+        size_t ncap = t->ecap ? t->ecap * 2 : 32;
+        entry *ne = amc_xrealloc(t->ents, ncap * sizeof *ne);
+        if (!ne) {
+            *nomem = true;
+            return NULL;
+        }
+        t->ents = ne;
+        t->ecap = ncap;
+    }
+    if (!t->keys_init) {
+        amc_arena_init(&t->keys, 4096);
+        t->keys_init = true;
+    }
+    key = amc_arena_alloc(&t->keys, n ? n : 1);
+    if (!key) {
         *nomem = true;
         return NULL;
     }
-    memcpy(t->slots[i].key, k, n);
-    t->slots[i].klen = n;
+    memcpy(key, k, n);
+    e = &t->ents[t->n];
+    memset(e, 0, sizeof *e);
+    e->key = key;
+    e->klen = n;
+    e->hash = hash_bytes(k, n);
+    index_put(t->idx, t->cap, e->hash, t->n);
     t->n++;
-    return &t->slots[i];
+    return e;
 }
 
 static void table_free(table *t)
 {
-    size_t i = 0;
-    for (i = 0; i < t->cap; i++)
-        amc_xfree(t->slots[i].key);
-    amc_xfree(t->slots);
+    amc_xfree(t->idx);
+    amc_xfree(t->ents);
+    if (t->keys_init)
+        amc_arena_release(&t->keys);
 }
 
 static void mb_state_free(void *state);
@@ -670,18 +698,37 @@ static bool find_delivery_attempt(const char *c, size_t n, size_t *start, size_t
     return false;
 }
 
+/* The table key "a\0b" in buf when it fits (the usual case: no allocation per message), else in
+ * a new allocation put in *heap for the caller to free. NULL on ENOMEM. */
+static char *join_key(char *buf, size_t cap, const amc_value *a, const amc_value *b, size_t *len,
+                      char **heap)
+{
+    char *k = buf;
+    *len = a->u.str.len + 1 + b->u.str.len;
+    if (*len > cap) {
+        k = *heap = amc_xmalloc(*len);
+        if (!k)
+            return NULL;
+    }
+    memcpy(k, a->u.str.ptr, a->u.str.len);
+    k[a->u.str.len] = '\0';
+    memcpy(k + a->u.str.len + 1, b->u.str.ptr, b->u.str.len);
+    return k;
+}
+
 static amc_status check_stateful(mb_state *s, const amc_value *root, const env_fields *f,
                                  size_t errors0, const amc_doc *doc, const char *canon0,
                                  size_t clen0, amc_diags *ds)
 {
     const amc_value *sender = f->sender, *msg_id = f->msg_id, *nonce = f->nonce;
     const amc_value *task = f->task, *sv = f->sv;
-    const char *canon = NULL;
-    char *rkey = NULL, *nkey = NULL, *tkey = NULL;
+    const char *canon = NULL, *tkey = NULL;
+    char *rkey = NULL, *nkey = NULL, *rheap = NULL, *nheap = NULL;
+    char rbuf[256], nbuf[256];
     size_t clen = 0, rlen = 0, nlen = 0, tlen = 0;
     unsigned char digest[32];
     entry *e = NULL, *te = NULL;
-    bool nomem = false, has_sv = false;
+    bool nomem = false, has_sv = false, nonce_seen = false;
     int64_t ver = 0;
     amc_status st = AMC_OK;
     if (!sender || sender->type != AMC_T_STRING || !msg_id || msg_id->type != AMC_T_STRING)
@@ -708,13 +755,9 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, const env_f
     }
     if (st != AMC_OK)
         return st;
-    rlen = sender->u.str.len + 1 + msg_id->u.str.len;
-    rkey = amc_xmalloc(rlen);
+    rkey = join_key(rbuf, sizeof rbuf, sender, msg_id, &rlen, &rheap);
     if (!rkey)
         return AMC_ENOMEM;
-    memcpy(rkey, sender->u.str.ptr, sender->u.str.len);
-    rkey[sender->u.str.len] = '\0';
-    memcpy(rkey + sender->u.str.len + 1, msg_id->u.str.ptr, msg_id->u.str.len);
     e = table_find(&s->receipts, rkey, rlen);
     if (e) {
         if (!memcmp(e->digest, digest, 32))
@@ -727,16 +770,13 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, const env_f
         goto out;
     }
     if (nonce && nonce->type == AMC_T_STRING) {
-        nlen = sender->u.str.len + 1 + nonce->u.str.len;
-        nkey = amc_xmalloc(nlen);
+        nkey = join_key(nbuf, sizeof nbuf, sender, nonce, &nlen, &nheap);
         if (!nkey) {
             st = AMC_ENOMEM;
             goto out;
         }
-        memcpy(nkey, sender->u.str.ptr, sender->u.str.len);
-        nkey[sender->u.str.len] = '\0';
-        memcpy(nkey + sender->u.str.len + 1, nonce->u.str.ptr, nonce->u.str.len);
-        if (table_find(&s->nonces, nkey, nlen)) {
+        nonce_seen = table_find(&s->nonces, nkey, nlen) != NULL;
+        if (nonce_seen) {
             st = amc_prof_emit(ds, "MAILBOX-NONCE-001", pos_of(doc, root, nonce), "/nonce",
                                "nonce already used by sender '%s' in an accepted message",
                                sender->u.str.ptr);
@@ -749,12 +789,7 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, const env_f
     if (has_sv) {
         ver = sv->u.num.i;
         tlen = task->u.str.len;
-        tkey = amc_xmalloc(tlen ? tlen : 1);
-        if (!tkey) {
-            st = AMC_ENOMEM;
-            goto out;
-        }
-        memcpy(tkey, task->u.str.ptr, tlen);
+        tkey = task->u.str.ptr; /* table_add copies keys */
         te = table_find(&s->tasks, tkey, tlen);
         if (te && (ver < te->num || ver > te->num + 1)) {
             st = amc_prof_emit(ds, "MAILBOX-ORD-001", pos_of(doc, root, sv), "/state_version",
@@ -773,10 +808,10 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, const env_f
     e = table_add(&s->receipts, rkey, rlen, &nomem);
     if (e)
         memcpy(e->digest, digest, 32);
-    if (nkey && !nomem && !table_find(&s->nonces, nkey, nlen))
+    /* te and nonce_seen still hold: only the receipts table changed since they were looked up */
+    if (nkey && !nomem && !nonce_seen)
         table_add(&s->nonces, nkey, nlen, &nomem);
     if (has_sv && !nomem) {
-        te = table_find(&s->tasks, tkey, tlen);
         if (!te) {
             te = table_add(&s->tasks, tkey, tlen, &nomem);
             if (te)
@@ -787,9 +822,8 @@ static amc_status check_stateful(mb_state *s, const amc_value *root, const env_f
     }
     st = nomem ? AMC_ENOMEM : AMC_OK;
 out:
-    amc_xfree(rkey);
-    amc_xfree(nkey);
-    amc_xfree(tkey);
+    amc_xfree(rheap);
+    amc_xfree(nheap);
     return st;
 }
 
