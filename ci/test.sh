@@ -22,7 +22,7 @@ if [ "${1:-}" = "--quick" ]; then exit 0; fi
 
 step "ASan+UBSan build"
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DAMC_WERROR=ON \
-      -DAMC_SANITIZE=address,undefined -DAMC_BUILD_SHARED=OFF >/dev/null
+      -DAMC_SANITIZE=address,undefined -DAMC_BUILD_SHARED=OFF -DAMC_ALLOC_FAILPOINTS=ON >/dev/null
 ninja -C build/asan -j"$JOBS"
 step "ASan+UBSan tests (includes the fuzz-corpus replay tests, label 'fuzz')"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

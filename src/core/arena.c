@@ -18,18 +18,62 @@ struct amc_arena_chunk {
 /* amc_arena_reset() keeps a chunk up to this size; a larger one goes back to the system */
 #define ARENA_KEEP_MAX ((size_t)1 << 16)
 
+#ifdef AMC_ALLOC_FAILPOINTS
+#include <execinfo.h>
+/* Test builds (cmake -DAMC_ALLOC_FAILPOINTS=ON): the allocation numbered fail_at (0-based, counted
+ * from the last amc_test_alloc_fail_at call) returns NULL once. Not thread-safe: for the
+ * single-threaded allocation-failure test only. */
+static long fail_at = -1;
+static unsigned long n_allocs;
+
+void amc_test_alloc_fail_at(long n)
+{
+    fail_at = n;
+    n_allocs = 0;
+}
+
+unsigned long amc_test_alloc_count(void)
+{
+    return n_allocs;
+}
+
+static int fail_now(void)
+{
+    if (fail_at >= 0 && n_allocs == (unsigned long)fail_at) {
+        n_allocs++;
+        fail_at = -1;
+        if (getenv("AMC_ALLOC_FAIL_TRACE")) { /* where the failing allocation is, for debugging */
+            void *frames[32];
+            backtrace_symbols_fd(frames, backtrace(frames, 32), 2);
+        }
+        return 1;
+    }
+    n_allocs++;
+    return 0;
+}
+#define FAIL_NOW() fail_now()
+#else
+#define FAIL_NOW() 0
+#endif
+
 void *amc_xmalloc(size_t n)
 {
+    if (FAIL_NOW())
+        return NULL;
     return malloc(n ? n : 1);
 }
 
 void *amc_xcalloc(size_t n, size_t sz)
 {
+    if (FAIL_NOW())
+        return NULL;
     return calloc(n ? n : 1, sz ? sz : 1);
 }
 
 void *amc_xrealloc(void *p, size_t n)
 {
+    if (FAIL_NOW())
+        return NULL;
     return realloc(p, n ? n : 1);
 }
 

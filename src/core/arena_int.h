@@ -34,4 +34,11 @@ void *amc_xmalloc(size_t n);
 void *amc_xcalloc(size_t n, size_t sz);
 void *amc_xrealloc(void *p, size_t n);
 void amc_xfree(void *p);
+
+#ifdef AMC_ALLOC_FAILPOINTS
+/* Test builds only: make the n-th allocation from now (0-based) fail once; n < 0: never. */
+void amc_test_alloc_fail_at(long n);
+/* Allocations made since the last amc_test_alloc_fail_at(). */
+unsigned long amc_test_alloc_count(void);
+#endif
 #endif

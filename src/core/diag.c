@@ -152,6 +152,7 @@ struct amc_diags {
     size_t len, cap;
     uint32_t max;
     size_t n_err, n_warn, n_info, dropped;
+    size_t nomem; /* diagnostics lost to a failed allocation (amc_diags_nomem) */
     amc_arena arena;
     amc_diag_cb cb;
     void *ud;
@@ -180,7 +181,7 @@ void amc_diags_clear(amc_diags *ds)
 {
     amc_arena_reset(&ds->arena); /* lists are cleared per message: keep the memory */
     ds->len = 0;
-    ds->n_err = ds->n_warn = ds->n_info = ds->dropped = 0;
+    ds->n_err = ds->n_warn = ds->n_info = ds->dropped = ds->nomem = 0;
 }
 
 void amc_diags_set_callback(amc_diags *ds, amc_diag_cb cb, void *userdata)
@@ -212,6 +213,11 @@ size_t amc_diags_warnings(const amc_diags *ds)
 size_t amc_diags_infos(const amc_diags *ds)
 {
     return ds ? ds->n_info : 0;
+}
+
+size_t amc_diags_nomem(const amc_diags *ds)
+{
+    return ds ? ds->nomem : 0;
 }
 
 size_t amc_diags_dropped(const amc_diags *ds)
@@ -252,8 +258,10 @@ amc_status amc_diags_add(amc_diags *ds, const amc_diag *d)
     if (ds->len == ds->cap) {
         size_t cap = ds->cap ? ds->cap * 2 : 8;
         amc_diag *p = amc_xrealloc(ds->items, cap * sizeof *p);
-        if (!p)
+        if (!p) {
+            ds->nomem++;
             return AMC_ENOMEM;
+        }
         ds->items = p;
         ds->cap = cap;
     }
@@ -266,8 +274,10 @@ amc_status amc_diags_add(amc_diags *ds, const amc_diag *d)
     copy.schema_uri = dup_opt(&ds->arena, d->schema_uri, &fail);
     copy.context = dup_opt(&ds->arena, d->context, &fail);
     copy.rule_id = dup_opt(&ds->arena, d->rule_id, &fail);
-    if (fail)
+    if (fail) {
+        ds->nomem++;
         return AMC_ENOMEM;
+    }
     ds->items[ds->len++] = copy;
     if (ds->cb)
         ds->cb(&ds->items[ds->len - 1], ds->ud);
@@ -299,10 +309,9 @@ amc_status amc_diag_vemit(amc_diags *ds, amc_code code, amc_severity sev, amc_po
             d.message = small;
         } else {
             msg = amc_xmalloc((size_t)n + 1);
-            if (!msg)
-                return AMC_ENOMEM;
-            vsnprintf(msg, (size_t)n + 1, fmt, ap);
-            d.message = msg;
+            if (msg)
+                vsnprintf(msg, (size_t)n + 1, fmt, ap);
+            d.message = msg ? msg : small; /* no memory for all of it: the first 511 bytes */
         }
     }
     st = amc_diags_add(ds, &d);

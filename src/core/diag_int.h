@@ -10,6 +10,11 @@
 #define AMC_POS_NONE ((amc_pos){AMC_NO_OFFSET, 0, 0})
 
 /* Adds a diagnostic with explicit severity, position and optional instance pointer. */
+/* Diagnostics that could not be stored for lack of memory since the list was created or
+ * cleared. Entry points that report into a caller's list compare it before and after their work:
+ * a rise means a finding was lost, and they return AMC_ENOMEM rather than an incomplete verdict. */
+size_t amc_diags_nomem(const amc_diags *ds);
+
 amc_status amc_diag_emit(amc_diags *ds, amc_code code, amc_severity sev, amc_pos at,
                          const char *instance_ptr, const char *fmt, ...) AMC_PRINTF(6, 7);
 amc_status amc_diag_vemit(amc_diags *ds, amc_code code, amc_severity sev, amc_pos at,

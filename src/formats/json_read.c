@@ -1339,8 +1339,8 @@ static void jp_release(jp *P)
     vec_release(&P->members);
 }
 
-amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
-                         amc_doc **out)
+static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *lim,
+                                 amc_diags *diags, amc_doc **out)
 {
     amc_limits L = AMC_LIMITS_DEFAULT;
     jp P;
@@ -1431,5 +1431,22 @@ amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc
 out:
     jp_release(&P);
     amc_doc_free(doc);
+    return st;
+}
+
+/* A diagnostic that could not be stored for lack of memory makes the read AMC_ENOMEM: a caller
+ * must not take an incomplete list for the whole story. */
+amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
+                         amc_doc **out)
+{
+    size_t nomem0 = amc_diags_nomem(diags);
+    amc_status st = json_read_impl(buf, len, lim, diags, out);
+    if (st != AMC_ENOMEM && st != AMC_EUSAGE && amc_diags_nomem(diags) > nomem0) {
+        if (out && *out) {
+            amc_doc_free(*out);
+            *out = NULL;
+        }
+        st = AMC_ENOMEM;
+    }
     return st;
 }

@@ -469,8 +469,8 @@ static int build_value(amc_mime *m, const rec *f, amc_mime_field *out)
     return 1;
 }
 
-amc_status amc_mime_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
-                         amc_mime **out)
+static amc_status mime_read_impl(const char *buf, size_t len, const amc_limits *lim,
+                                 amc_diags *diags, amc_mime **out)
 {
     reader r;
     amc_mime *m = NULL;
@@ -561,6 +561,23 @@ amc_status amc_mime_read(const char *buf, size_t len, const amc_limits *lim, amc
 out:
     amc_xfree(r.recs);
     amc_mime_free(m);
+    return st;
+}
+
+/* A diagnostic that could not be stored for lack of memory makes the read AMC_ENOMEM: a caller
+ * must not take an incomplete list for the whole story. */
+amc_status amc_mime_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
+                         amc_mime **out)
+{
+    size_t nomem0 = amc_diags_nomem(diags);
+    amc_status st = mime_read_impl(buf, len, lim, diags, out);
+    if (st != AMC_ENOMEM && st != AMC_EUSAGE && amc_diags_nomem(diags) > nomem0) {
+        if (out && *out) {
+            amc_mime_free(*out);
+            *out = NULL;
+        }
+        st = AMC_ENOMEM;
+    }
     return st;
 }
 

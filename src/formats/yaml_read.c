@@ -1776,8 +1776,8 @@ static amc_status on_event(yreader *r, const yaml_event_t *ev, bool *done)
     return AMC_OK;
 }
 
-amc_status amc_yaml_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
-                         amc_doc **out)
+static amc_status yaml_read_impl(const char *buf, size_t len, const amc_limits *lim,
+                                 amc_diags *diags, amc_doc **out)
 {
     yreader r;
     yaml_parser_t parser;
@@ -1856,6 +1856,23 @@ out:
         if (st == AMC_ENOMEM && diags)
             (void)amc_diags_addf(diags, AMC_C_NOMEM, AMC_POS_NONE, NULL);
         amc_doc_free(r.doc);
+    }
+    return st;
+}
+
+/* A diagnostic that could not be stored for lack of memory makes the read AMC_ENOMEM: a caller
+ * must not take an incomplete list for the whole story. */
+amc_status amc_yaml_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
+                         amc_doc **out)
+{
+    size_t nomem0 = amc_diags_nomem(diags);
+    amc_status st = yaml_read_impl(buf, len, lim, diags, out);
+    if (st != AMC_ENOMEM && st != AMC_EUSAGE && amc_diags_nomem(diags) > nomem0) {
+        if (out && *out) {
+            amc_doc_free(*out);
+            *out = NULL;
+        }
+        st = AMC_ENOMEM;
     }
     return st;
 }

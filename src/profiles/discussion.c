@@ -165,7 +165,7 @@ static amc_status check_schema(amc_validator *v, disc_kind k, const amc_doc *doc
         }
         if (ends_with(d.schema_uri, "/if") || ends_with(d.keyword_ptr, "/if"))
             continue;
-        r = amc_prof_tagged_rule(v, d.schema_uri);
+        r = amc_prof_tagged_rule(v, d.schema_uri, &st);
         if (!r || strcmp(r->profile, "discussion") != 0)
             r = amc_prof_rule(entry_rule[k]);
         snprintf(msg, sizeof msg, "%s: %s", amc_code_id(d.code), d.message);

@@ -273,8 +273,16 @@ amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const 
             schema = v->compiled[i].schema;
     if (!schema) {
         st = amc_schema_compile(v->schemas, schema_id, tmp, &schema);
+        if (st == AMC_ENOMEM) {
+            /* the set may be partial now (amc_schema_compile): start the next message with a
+             * fresh one, forgetting the schemas compiled into this one */
+            amc_schema_set_free(v->schemas);
+            v->schemas = NULL;
+            v->ncompiled = 0;
+            goto out;
+        }
         if (st != AMC_OK) {
-            st = st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINTERNAL;
+            st = AMC_EINTERNAL;
             goto out;
         }
         if (v->ncompiled < sizeof v->compiled / sizeof v->compiled[0] &&
@@ -307,7 +315,7 @@ static int hexval(char c)
 
 /* The rule of the first schema object, from the keyword outwards, whose $comment starts with
  * "[RULE-ID]"; NULL if none. */
-const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri)
+const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri, amc_status *st)
 {
     const char *hash = uri ? strchr(uri, '#') : NULL;
     const amc_doc *sd = NULL;
@@ -315,7 +323,8 @@ const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri)
     size_t n = 0, i = 0;
     if (!hash || !v->schemas)
         return NULL;
-    sd = amc_schema_set_doc(v->schemas, uri);
+    if (amc_schema_set_find_doc(v->schemas, uri, &sd) == AMC_ENOMEM)
+        *st = AMC_ENOMEM;
     if (!sd)
         return NULL;
     for (i = 1; hash[i] && n + 1 < sizeof ptr; i++) {
@@ -421,7 +430,7 @@ amc_status amc_validator_check(amc_validator *v, const char *path, const char *b
                                amc_diags *diags, const char **profile_used)
 {
     const amc_profile_ops *p = NULL;
-    size_t i = 0, errors0 = 0, idx = 0;
+    size_t i = 0, errors0 = 0, idx = 0, nomem0 = 0;
     amc_status st = AMC_OK;
     if (profile_used)
         *profile_used = NULL;
@@ -456,7 +465,10 @@ amc_status amc_validator_check(amc_validator *v, const char *path, const char *b
     if (profile_used)
         *profile_used = p->info.name;
     errors0 = amc_diags_errors(diags);
+    nomem0 = amc_diags_nomem(diags);
     st = p->check(v, v->states[idx], path, buf, len, diags);
+    if (st == AMC_OK && amc_diags_nomem(diags) > nomem0)
+        st = AMC_ENOMEM; /* a finding was lost: no verdict */
     if (st != AMC_OK)
         return st;
     return amc_diags_errors(diags) > errors0 ? AMC_EINVALID : AMC_OK;

@@ -107,7 +107,8 @@ amc_status amc_prof_schema_check(amc_validator *v, const char *schema_id, const 
 
 /* The rule of the first schema object, from a failing keyword's absolute location (uri, with a
  * JSON Pointer fragment) outwards within its document, whose $comment starts with "[RULE-ID]";
- * NULL if none (schemas/<profile>/ tag their subschemas that way). */
-const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri);
+ * NULL if none (schemas/<profile>/ tag their subschemas that way). *st becomes AMC_ENOMEM if
+ * the schema document could not be looked up for lack of memory (untouched otherwise). */
+const amc_rule *amc_prof_tagged_rule(amc_validator *v, const char *uri, amc_status *st);
 
 #endif

@@ -443,7 +443,9 @@ static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth)
             r->vocab_done = true; /* guards against a meta-schema that is its own meta */
             r->vocabs = VOC_ALL_2020;
             ms = abs[f] == '#' ? NULL : amc_sreg_resource(cs->set, abs, cs->ds);
-            if (!ms) {
+            if (!ms && cs->set->nomem) {
+                cfail(cs, AMC_ENOMEM);
+            } else if (!ms) {
                 cdiag(cs, r, sch, AMC_C_SCHEMA_DIALECT_UNKNOWN,
                       "meta-schema \"%s\" is not available; evaluated as draft 2020-12", abs);
             } else {
@@ -673,6 +675,10 @@ static amc_regex *compile_regex(cstate *cs, const sres *res, const amc_value *wh
     amc_regex *re = NULL;
     err[0] = '\0';
     re = amc_regex_compile(pat, len, cs->set->lim.regex_match_limit, err, sizeof err);
+    if (!re && !strcmp(err, AMC_REGEX_ENOMEM_MSG)) {
+        cfail(cs, AMC_ENOMEM);
+        return NULL;
+    }
     if (!re) {
         cdiag(cs, res, where, AMC_C_SCHEMA_REGEX_INVALID, "invalid regular expression \"%s\": %s",
               pat, err[0] ? err : "error");
@@ -846,6 +852,11 @@ static bool c_ref(cstate *cs, cnode *n, const amc_member *m, ckw *k)
         return false;
     }
     target = amc_sreg_resolve(cs->set, abs, cs->ds, &tres);
+    if (!target && cs->set->nomem) {
+        amc_xfree(abs);
+        cfail(cs, AMC_ENOMEM);
+        return false;
+    }
     if (!target) {
         cdiag(cs, res, v, AMC_C_SCHEMA_REF_UNRESOLVED, "%s \"%s\" (%s) cannot be resolved", m->key,
               v->u.str.ptr, abs);
@@ -1207,6 +1218,8 @@ amc_status amc_schema_compile(amc_schema_set *set, const char *uri, amc_diags *d
         *out = NULL;
     if (!set || !uri || !diags || !out)
         return AMC_EUSAGE;
+    if (set->nomem)
+        return AMC_ENOMEM; /* an earlier allocation failure left the set partial */
     st = amc_uri_resolve(NULL, uri, strlen(uri), &abs);
     if (st != AMC_OK) {
         if (st != AMC_ENOMEM)
@@ -1224,6 +1237,10 @@ amc_status amc_schema_compile(amc_schema_set *set, const char *uri, amc_diags *d
         return AMC_OK;
     }
     v = amc_sreg_resolve(set, abs, diags, &res);
+    if (!v && set->nomem) {
+        amc_xfree(abs);
+        return AMC_ENOMEM;
+    }
     if (!v) {
         amc_diags_addf(diags, AMC_C_SCHEMA_NOT_FOUND, AMC_POS_NONE,
                        "no schema is registered under \"%s\"", abs);

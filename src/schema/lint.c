@@ -853,7 +853,9 @@ static bool pattern_admits(linter *L, const amc_value *s, const char *name, size
         if (re) {
             r = amc_regex_search(re, name, len);
             amc_regex_free(re);
-        } else if (!strcmp(err, "out of memory")) {
+            if (r == -2)
+                L->st = AMC_ENOMEM;
+        } else if (!strcmp(err, AMC_REGEX_ENOMEM_MSG)) {
             L->st = AMC_ENOMEM;
         }
         if (r != 0)

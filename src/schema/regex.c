@@ -176,7 +176,7 @@ static void oom(tr *t)
     if (!t->failed) {
         t->failed = true;
         t->nomem = true;
-        snprintf(t->err, sizeof t->err, "out of memory");
+        snprintf(t->err, sizeof t->err, "%s", AMC_REGEX_ENOMEM_MSG);
     }
 }
 
@@ -1555,7 +1555,7 @@ static amc_regex *compile_once(tr *t, uint32_t match_limit, bool is_sub, int *pc
     if (!re->code) {
         char msg[128];
         *pcre_err = ec;
-        if (ec == PCRE2_ERROR_NOMEMORY)
+        if (ec == PCRE2_ERROR_NOMEMORY || ec == PCRE2_ERROR_HEAP_FAILED)
             goto nomem;
         pcre2_get_error_message(ec, (PCRE2_UCHAR *)msg, sizeof msg);
         if (err && errlen)
@@ -1586,7 +1586,7 @@ static amc_regex *compile_once(tr *t, uint32_t match_limit, bool is_sub, int *pc
     }
     return re;
 nomem:
-    copy_err(err, errlen, "out of memory");
+    copy_err(err, errlen, AMC_REGEX_ENOMEM_MSG);
 fail:
     pcre2_compile_context_free(cctx);
     amc_regex_free(re);
@@ -1742,6 +1742,8 @@ int amc_regex_search(const amc_regex *re, const char *s, size_t n)
     /* emulated lookbehinds: at most this many sub-searches per search */
     b.max_calls = re->match_limit < 100000u ? re->match_limit : 100000u;
     r = run(re, s, n, 0, 0, &b, (size_t)-1);
+    if (r == PCRE2_ERROR_NOMEMORY)
+        return -2;
     return r < 0 ? -1 : r;
 }
 

@@ -19,14 +19,16 @@ typedef struct amc_regex amc_regex;
  * `new RegExp(pat, "u")`). match_limit bounds the backtracking work of one search (PCRE2 match
  * limit; 0: AMC_REGEX_DEFAULT_MATCH_LIMIT). Returns a new regex (free with amc_regex_free()),
  * or NULL with a NUL-terminated message in err[0..errlen) (err may be NULL when errlen is 0).
- * NULL is also returned on out-of-memory ("out of memory").
+ * NULL is also returned on out-of-memory, with the message AMC_REGEX_ENOMEM_MSG exactly.
  */
+#define AMC_REGEX_ENOMEM_MSG "out of memory"
 amc_regex *amc_regex_compile(const char *pat, size_t len, uint32_t match_limit, char *err,
                              size_t errlen);
 
 /*
  * Unanchored search (RegExp.prototype.test): 1 if the pattern matches somewhere in s[0..n),
- * 0 if not, -1 if the match limit, depth limit or memory ran out (undecided). s must be valid
+ * 0 if not, -1 if the match, depth or heap limit was reached (undecided), -2 if an allocation
+ * failed (undecided). s must be valid
  * UTF-8 (not checked: the readers validate every string). Thread-safe: one compiled regex may be
  * searched from many threads at once.
  */

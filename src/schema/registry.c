@@ -519,8 +519,9 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
         st = amc_smap_put(&set->res_by_uri, d->origin, strlen(d->origin), root);
     for (i = 0; i < w.nlocs && st == AMC_OK; i++)
         st = amc_pmap_put(&set->loc_by_value, w.locs[i]->v, w.locs[i]);
-    if (st != AMC_OK)
-        goto out; /* ENOMEM while committing: the set keeps what was entered */
+    if (st != AMC_OK) /* ENOMEM while committing: some entries already point into this document
+                         and its resources, so the set keeps them all (below) and is marked */
+        set->nomem = true;
     /* link the resources into the set's list */
     if (w.new_res) {
         sres *last = w.new_res;
@@ -532,12 +533,12 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
     d->next = set->docs;
     set->docs = d;
     doc = NULL;
-    if (out_uri)
+    if (out_uri && st == AMC_OK)
         *out_uri = d->uri;
     walker_release(&w, true);
     amc_xfree(base);
     amc_xfree(abs);
-    return AMC_OK;
+    return st;
 out:
     walker_release(&w, false);
     amc_xfree(base);
@@ -549,11 +550,15 @@ out:
 amc_status amc_schema_set_add_doc(amc_schema_set *set, const char *retrieval_uri, amc_doc *doc,
                                   amc_diags *diags, const char **out_uri)
 {
+    amc_status st = AMC_OK;
     if (!set || !doc || !diags) {
         amc_doc_free(doc);
         return AMC_EUSAGE;
     }
-    return add_doc(set, retrieval_uri, doc, diags, out_uri);
+    st = add_doc(set, retrieval_uri, doc, diags, out_uri);
+    if (st == AMC_ENOMEM)
+        set->nomem = true; /* the document may be registered in part */
+    return st;
 }
 
 amc_status amc_schema_set_add(amc_schema_set *set, const char *retrieval_uri, const char *buf,
@@ -568,7 +573,10 @@ amc_status amc_schema_set_add(amc_schema_set *set, const char *retrieval_uri, co
     st = amc_json_read(buf ? buf : "", len, &set->lim, diags, &doc);
     if (st != AMC_OK)
         return st;
-    return add_doc(set, retrieval_uri, doc, diags, out_uri);
+    st = add_doc(set, retrieval_uri, doc, diags, out_uri);
+    if (st == AMC_ENOMEM)
+        set->nomem = true; /* the document may be registered in part */
+    return st;
 }
 
 /* ---- lookups ---- */
@@ -590,10 +598,17 @@ static amc_status embed_keys(amc_schema_set *set)
         if (!base)
             return AMC_ENOMEM;
         set->embed_base[i] = base;
-        if (e->id && amc_uri_resolve(base, e->id, strlen(e->id), &u) == AMC_OK) {
-            u[amc_uri_fragment_at(u)] = '\0';
-            set->embed_uri[i] = amc_sreg_strdup(set, u, strlen(u));
-            amc_xfree(u);
+        if (e->id) {
+            amc_status st = amc_uri_resolve(base, e->id, strlen(e->id), &u);
+            if (st == AMC_ENOMEM)
+                return st; /* the keys are partial: the caller marks the set (nomem) */
+            if (st == AMC_OK) {
+                u[amc_uri_fragment_at(u)] = '\0';
+                set->embed_uri[i] = amc_sreg_strdup(set, u, strlen(u));
+                amc_xfree(u);
+                if (!set->embed_uri[i])
+                    return AMC_ENOMEM;
+            }
         }
     }
     return AMC_OK;
@@ -613,8 +628,10 @@ sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds)
     amc_status st = AMC_OK;
     if (r)
         return r;
-    if (embed_keys(set) != AMC_OK)
+    if (embed_keys(set) != AMC_OK) {
+        set->nomem = true;
         return NULL;
+    }
     for (i = 0; i < amc_embedded_schemas_count; i++) {
         if (set->embed_added[i])
             continue;
@@ -624,25 +641,33 @@ sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds)
             set->embed_added[i] = true;
             st = amc_schema_set_add(set, set->embed_base[i], (const char *)e->data, e->len, ds,
                                     NULL);
-            (void)st; /* an embedded schema that fails to load is reported in ds */
+            if (st == AMC_ENOMEM) {
+                set->nomem = true;
+                return NULL;
+            }
+            /* otherwise an embedded schema that fails to load is reported in ds */
             return lookup(set, uri);
         }
     }
     if (!set->loader || amc_smap_get(&set->load_failed, uri, strlen(uri)))
         return NULL;
     st = set->loader(set->loader_ud, uri, &buf, &len);
+    if (st == AMC_ENOMEM)
+        set->nomem = true;
     if (st == AMC_OK && buf) {
         st = amc_schema_set_add(set, uri, buf, len, ds, NULL);
+        if (st == AMC_ENOMEM)
+            set->nomem = true;
         amc_free(buf);
         buf = NULL;
-        r = lookup(set, uri);
+        r = st == AMC_ENOMEM ? NULL : lookup(set, uri);
     } else {
         amc_free(buf);
     }
-    if (!r) {
+    if (!r && !set->nomem) {
         char *k = amc_sreg_strdup(set, uri, strlen(uri));
-        if (k && amc_smap_put(&set->load_failed, k, strlen(k), k) != AMC_OK)
-            return NULL;
+        if (!k || amc_smap_put(&set->load_failed, k, strlen(k), k) != AMC_OK)
+            set->nomem = true;
     }
     return r;
 }
@@ -656,8 +681,10 @@ static const sloc *adopt(amc_schema_set *set, sres *res, const char *ptr_in_res,
     size_t i = 0;
     amc_status st = AMC_OK;
     sres *r = NULL;
-    if (!tmp)
+    if (!tmp) {
+        set->nomem = true;
         return NULL;
+    }
     memset(&w, 0, sizeof w);
     amc_smap_init(&w.new_uris);
     amc_buf_init(&w.ptr, 0);
@@ -667,6 +694,7 @@ static const sloc *adopt(amc_schema_set *set, sres *res, const char *ptr_in_res,
     if (amc_buf_puts(&w.ptr, ptr_in_res) != AMC_OK) {
         walker_release(&w, false);
         amc_diags_free(tmp);
+        set->nomem = true;
         return NULL;
     }
     walk(&w, v, res, 0, 1);
@@ -687,6 +715,8 @@ static const sloc *adopt(amc_schema_set *set, sres *res, const char *ptr_in_res,
         l = amc_pmap_get(&set->loc_by_value, v);
         walker_release(&w, true);
     } else {
+        if (st == AMC_ENOMEM)
+            set->nomem = true;
         walker_release(&w, false);
     }
     amc_diags_free(tmp);
@@ -745,6 +775,7 @@ static const amc_value *resolve_pointer(amc_schema_set *set, sres *res, const ch
     if (amc_buf_puts(&rest, last ? last->ptr : "") != AMC_OK ||
         amc_buf_append(&rest, p + last_end, n - last_end) != AMC_OK) {
         amc_buf_release(&rest);
+        set->nomem = true;
         return NULL;
     }
     l = adopt(set, last ? last->res : res, rest.data, cur);
@@ -764,8 +795,10 @@ const amc_value *amc_sreg_resolve(amc_schema_set *set, const char *uri, amc_diag
     const char *frag = uri[f] == '#' ? uri + f + 1 : "";
     size_t flen = strlen(frag);
     *out_res = NULL;
-    if (!base)
+    if (!base) {
+        set->nomem = true;
         return NULL;
+    }
     res = amc_sreg_resource(set, base, ds);
     if (!res)
         return NULL;
@@ -774,8 +807,10 @@ const amc_value *amc_sreg_resolve(amc_schema_set *set, const char *uri, amc_diag
         char *dec = flen < sizeof small ? small : amc_xmalloc(flen + 1);
         size_t dn = 0;
         const amc_value *v = NULL;
-        if (!dec)
+        if (!dec) {
+            set->nomem = true;
             return NULL;
+        }
         dn = amc_uri_pct_decode(frag, flen, dec);
         if (dn != (size_t)-1)
             v = resolve_pointer(set, res, dec, dn, out_res);
@@ -791,22 +826,36 @@ const amc_value *amc_sreg_resolve(amc_schema_set *set, const char *uri, amc_diag
     }
 }
 
-const amc_doc *amc_schema_set_doc(amc_schema_set *set, const char *uri)
+amc_status amc_schema_set_find_doc(amc_schema_set *set, const char *uri, const amc_doc **out)
 {
     char *abs = NULL;
     sres *r = NULL;
     amc_diags *tmp = NULL;
-    if (!set || !uri)
-        return NULL;
-    if (amc_uri_resolve(NULL, uri, strlen(uri), &abs) != AMC_OK)
-        return NULL;
+    amc_status st = AMC_OK;
+    if (out)
+        *out = NULL;
+    if (!set || !uri || !out)
+        return AMC_EUSAGE;
+    st = amc_uri_resolve(NULL, uri, strlen(uri), &abs);
+    if (st != AMC_OK)
+        return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
     abs[amc_uri_fragment_at(abs)] = '\0';
     tmp = amc_diags_new(16);
     if (tmp)
         r = amc_sreg_resource(set, abs, tmp);
     amc_diags_free(tmp);
     amc_xfree(abs);
-    return r ? r->doc->doc : NULL;
+    if (r) {
+        *out = r->doc->doc;
+        return AMC_OK;
+    }
+    return !tmp || set->nomem ? AMC_ENOMEM : AMC_EINVALID;
+}
+
+const amc_doc *amc_schema_set_doc(amc_schema_set *set, const char *uri)
+{
+    const amc_doc *d = NULL;
+    return amc_schema_set_find_doc(set, uri, &d) == AMC_OK ? d : NULL;
 }
 
 /* ---- walking for linters ---- */

@@ -93,6 +93,9 @@ struct amc_schema_set {
     /* compile worklist */
     cnode **work;
     size_t nwork, capwork;
+    /* an allocation failed while registering or resolving: what the set holds may be partial,
+     * so every later amc_schema_compile() on it returns AMC_ENOMEM (sticky) */
+    bool nomem;
 };
 
 /* ---- compiled schemas ---- */

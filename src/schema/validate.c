@@ -852,11 +852,16 @@ KWFN(min_length)
     return false;
 }
 
-/* 1 match, 0 no match, -1 limit (reported). */
+/* 1 match, 0 no match, -1 limit (reported) or no memory (fatal ENOMEM). */
 static int search(ev *e, const ectx *c, const cnode *n, const char *kw, const amc_value *inst,
                   const amc_regex *re, const char *s, size_t len)
 {
     int r = amc_regex_search(re, s, len);
+    if (r == -2) {
+        if (e->fatal == AMC_OK || e->fatal == AMC_ELIMIT)
+            e->fatal = AMC_ENOMEM;
+        return -1;
+    }
     if (r < 0) {
         ectx cc = *c;
         uint32_t saved = e->in_detail;

@@ -106,6 +106,9 @@ AMC_API amc_status amc_schema_set_add_doc(amc_schema_set *set, const char *retri
  * Problems are reported with positions in the schema document that holds them: unresolvable
  * $ref (SCHEMA_REF_UNRESOLVED), invalid keyword values (SCHEMA_KEYWORD_INVALID), invalid regexes
  * (SCHEMA_REGEX_INVALID), unsupported required vocabularies, ...
+ * After AMC_ENOMEM from this or from amc_schema_set_add*(), the set may hold documents in part:
+ * every later compile on it returns AMC_ENOMEM (schemas compiled before stay valid); start over
+ * with a new set.
  * @param[out] out the compiled schema (owned by the set) on AMC_OK, NULL otherwise
  * @returns AMC_OK, AMC_EINVALID, AMC_ELIMIT, AMC_ENOMEM.
  */
@@ -173,6 +176,14 @@ AMC_API amc_schema_vocab amc_schema_keyword_vocab(const char *kw, size_t len);
  * the loader if needed. NULL if unavailable. Owned by the set; gives positions for lint output.
  */
 AMC_API const amc_doc *amc_schema_set_doc(amc_schema_set *set, const char *uri);
+
+/**
+ * amc_schema_set_doc() that tells why it found nothing: AMC_OK (*out set), AMC_EINVALID (no such
+ * document), AMC_ENOMEM (an allocation failed; the set is then marked as amc_schema_compile()
+ * describes), AMC_EUSAGE (NULL arguments).
+ */
+AMC_API amc_status amc_schema_set_find_doc(amc_schema_set *set, const char *uri,
+                                           const amc_doc **out);
 
 /** One subschema seen by amc_schema_walk(). All strings live until the callback returns. */
 typedef struct amc_schema_node_info {

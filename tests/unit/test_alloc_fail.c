@@ -1,0 +1,363 @@
+/*
+ * test_alloc_fail.c - every allocation of a job failing, one at a time.
+ *
+ * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
+ * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
+ * diagnostic codes, output) and the number of library allocations N; then for every k < N the
+ * k-th allocation returns NULL once. Each run must end with AMC_ENOMEM reported, or with exactly
+ * the baseline result (the failure was absorbed, e.g. by a retry-free fallback); never a crash,
+ * a wrong answer, or - under ASan/LSan - a leak or a bad access on the error path.
+ * Only amc's own allocations (amc_xmalloc & co.) fail; json-c, libyaml, PCRE2 and OpenSSL
+ * allocate on their own.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "amc/jcs.h"
+#include "amc/json.h"
+#include "core/arena_int.h"
+#include "formats/jcs_int.h"
+
+#ifdef AMC_ALLOC_FAILPOINTS
+
+/* ---- results ---- */
+
+typedef struct result {
+    char text[16384]; /* status, diagnostic codes, output */
+    size_t len;
+} result;
+
+static void r_add(result *r, const char *fmt, ...)
+{
+    va_list ap;
+    int n = 0;
+    if (r->len >= sizeof r->text - 1)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(r->text + r->len, sizeof r->text - r->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        r->len += (size_t)n < sizeof r->text - r->len ? (size_t)n : sizeof r->text - r->len - 1;
+}
+
+static void r_diags(result *r, const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; ds && i < amc_diags_count(ds); i++)
+        r_add(r, " %s", amc_code_id(amc_diags_get(ds, i)->code));
+}
+
+/* A scenario returns AMC_ENOMEM if it saw one anywhere (the test's "reported" case), else
+ * AMC_OK, and describes what it got in r. */
+typedef amc_status (*scenario)(result *r);
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n = 0;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        buf = malloc((size_t)n + 1);
+        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+/* ---- scenarios ---- */
+
+#define ENVELOPE "conformance/mailbox/inputs/acl-001-valid-task-assignment-orchestrator.json"
+
+static amc_status sc_json_jcs(result *r)
+{
+    size_t len = 0, olen = 0;
+    char *buf = slurp(ENVELOPE, &len), *out = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM, st2 = AMC_OK;
+    assert_non_null(buf);
+    if (ds) {
+        st = amc_json_read(buf, len, NULL, ds, &doc);
+        r_add(r, "read %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_jcs_write(amc_doc_root(doc), ds, &out, &olen);
+            r_add(r, " jcs %d %s", (int)st, out ? out : "-");
+        }
+        if (st == AMC_OK) { /* the reusable writer, twice (the second time from its cache) */
+            amc_jcs_ctx *c = amc_jcs_ctx_new();
+            const char *o = NULL;
+            size_t on = 0;
+            int i = 0;
+            if (!c)
+                st = AMC_ENOMEM;
+            for (i = 0; i < 2 && st == AMC_OK; i++) {
+                st2 = amc_jcs_ctx_write(c, amc_doc_root(doc), NULL, true, &o, &on);
+                st = st2;
+                if (st == AMC_OK && (on != olen || memcmp(o, out, olen) != 0))
+                    fail_msg("the reusable writer wrote another text");
+            }
+            amc_jcs_ctx_free(c);
+        }
+        r_diags(r, ds);
+    }
+    amc_free(out);
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    free(buf);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static amc_status sc_yaml(result *r)
+{
+    static const char y[] = "a: [1, 2.5, {b: c}]\nd: |\n  text\n  more\ne: ~\n";
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    if (ds) {
+        st = amc_yaml_read(y, sizeof y - 1, NULL, ds, &doc);
+        r_add(r, "yaml %d", (int)st);
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static amc_status sc_schema(result *r)
+{
+    size_t len = 0;
+    char *buf = slurp(ENVELOPE, &len);
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    bool valid = false;
+    assert_non_null(buf);
+    if (ds && set) {
+        st = amc_schema_compile(
+            set, "https://amc.dev/schemas/mailbox/mailbox-envelope.v1.schema.json", ds, &sc);
+        r_add(r, "compile %d", (int)st);
+        if (st == AMC_OK)
+            st = amc_json_read(buf, len, NULL, ds, &doc);
+        if (st == AMC_OK) {
+            amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+            o.format_assert = true;
+            o.all_errors = true;
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+            r_add(r, " validate %d %d", (int)st, (int)valid);
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    free(buf);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* A validator of profile over files (paths relative to the repository), stateful or not. */
+static amc_status run_profile(result *r, const char *profile, bool stateful,
+                              const char *const *files, const char *const *paths)
+{
+    amc_validator_opts vo;
+    amc_validator *v = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    bool nomem = false;
+    size_t i = 0;
+    memset(&vo, 0, sizeof vo);
+    vo.profile = profile;
+    vo.stateful = stateful;
+    if (ds)
+        st = amc_validator_new(&vo, ds, &v);
+    r_add(r, "new %d", (int)st);
+    nomem = st == AMC_ENOMEM;
+    for (i = 0; st == AMC_OK && files[i]; i++) {
+        size_t len = 0;
+        char *buf = slurp(files[i], &len);
+        assert_non_null(buf);
+        amc_diags_clear(ds);
+        st = amc_validator_check(v, paths ? paths[i] : NULL, buf, len, ds, NULL);
+        free(buf);
+        r_add(r, " | %d", (int)st);
+        r_diags(r, ds);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    amc_validator_free(v);
+    amc_diags_free(ds);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+static amc_status sc_mailbox(result *r)
+{
+    static const char *const f[] = {
+        ENVELOPE, ENVELOPE, "conformance/mailbox/inputs/acl-004-review-result-orchestrator.json",
+        ENVELOPE, NULL};
+    return run_profile(r, "mailbox", true, f, NULL);
+}
+
+static amc_status sc_ignite(result *r)
+{
+    static const char *const f[] = {"conformance/ignite/inputs/workspace/queue/ignitian_1/"
+                                    "task_assignment_1770263544123456.mime",
+                                    "conformance/ignite/inputs/msg/body-tab-indent.mime", NULL};
+    static const char *const p[] = {"queue/ignitian_1/task_assignment_1770263544123456.mime",
+                                    "body-tab-indent.mime", NULL};
+    return run_profile(r, "ignite", false, f, p);
+}
+
+static amc_status sc_discussion(result *r)
+{
+    static const char *const f[] = {"conformance/discussion/inputs/message-valid.json",
+                                    "conformance/discussion/inputs/conf-above.json", NULL};
+    return run_profile(r, "discussion", false, f, NULL);
+}
+
+static amc_status sc_socket(result *r)
+{
+    static const char *const f[] = {"conformance/socket/inputs/error-message-object.json",
+                                    "conformance/socket/inputs/id-short.json", NULL};
+    return run_profile(r, "socket", false, f, NULL);
+}
+
+static amc_status sc_acp(result *r)
+{
+    static const char *const f[] = {"conformance/acp/inputs/agent-space.json",
+                                    "conformance/acp/inputs/audit-no-result.json", NULL};
+    return run_profile(r, "acp", false, f, NULL);
+}
+
+/* ---- the driver ---- */
+
+static void sweep(const char *name, scenario sc)
+{
+    result *base = calloc(1, sizeof *base), *got = calloc(1, sizeof *got);
+    unsigned long n = 0, k = 0, absorbed = 0, reported = 0;
+    assert_non_null(base);
+    assert_non_null(got);
+    amc_test_alloc_fail_at(-1);
+    if (sc(base) != AMC_OK) {
+        free(base);
+        free(got);
+        fail_msg("%s: the clean run reports ENOMEM", name);
+    }
+    n = amc_test_alloc_count();
+    assert_true(n > 0);
+    for (k = 0; k < n; k++) {
+        amc_status st = AMC_OK;
+        /* AMC_ALLOC_FAIL_ONLY=name:k runs that one case (with AMC_ALLOC_FAIL_TRACE=1: its stack) */
+        const char *only = getenv("AMC_ALLOC_FAIL_ONLY");
+        if (only && (strncmp(only, name, strlen(name)) != 0 || only[strlen(name)] != ':' ||
+                     strtoul(only + strlen(name) + 1, NULL, 10) != k))
+            continue;
+        memset(got, 0, sizeof *got);
+        amc_test_alloc_fail_at((long)k);
+        st = sc(got);
+        amc_test_alloc_fail_at(-1);
+        if (st == AMC_ENOMEM) {
+            reported++;
+            continue;
+        }
+        if (got->len != base->len || memcmp(got->text, base->text, base->len) != 0) {
+            print_error("%s: allocation %lu of %lu failing changed the result without ENOMEM:\n"
+                        "  clean: %s\n  got:   %s\n",
+                        name, k, n, base->text, got->text);
+            free(base);
+            free(got);
+            fail();
+        }
+        absorbed++;
+    }
+    print_message("%s: %lu allocations, each failed once: %lu reported ENOMEM, %lu absorbed\n",
+                  name, n, reported, absorbed);
+    assert_true(reported > 0 || getenv("AMC_ALLOC_FAIL_ONLY")); /* the failures were reached */
+    free(base);
+    free(got);
+}
+
+static void test_json_jcs(void **state)
+{
+    (void)state;
+    sweep("json+jcs", sc_json_jcs);
+}
+static void test_yaml(void **state)
+{
+    (void)state;
+    sweep("yaml", sc_yaml);
+}
+static void test_schema(void **state)
+{
+    (void)state;
+    sweep("schema", sc_schema);
+}
+static void test_mailbox(void **state)
+{
+    (void)state;
+    sweep("mailbox", sc_mailbox);
+}
+static void test_ignite(void **state)
+{
+    (void)state;
+    sweep("ignite", sc_ignite);
+}
+static void test_discussion(void **state)
+{
+    (void)state;
+    sweep("discussion", sc_discussion);
+}
+static void test_socket(void **state)
+{
+    (void)state;
+    sweep("socket", sc_socket);
+}
+static void test_acp(void **state)
+{
+    (void)state;
+    sweep("acp", sc_acp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_json_jcs), cmocka_unit_test(test_yaml),
+        cmocka_unit_test(test_schema),   cmocka_unit_test(test_mailbox),
+        cmocka_unit_test(test_ignite),   cmocka_unit_test(test_discussion),
+        cmocka_unit_test(test_socket),   cmocka_unit_test(test_acp),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* !AMC_ALLOC_FAILPOINTS */
+
+static void test_skipped(void **state)
+{
+    (void)state;
+    print_message("skipped: this build has no allocation failpoints (configure with "
+                  "-DAMC_ALLOC_FAILPOINTS=ON; ci/test.sh's ASan+UBSan build does)\n");
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif
