@@ -62,7 +62,7 @@ static void fuzz_regex(const uint8_t *d, size_t n)
         __builtin_trap();
     if (!re && (err[0] == '\0' || memchr(err, '\0', sizeof err) == NULL))
         __builtin_trap();
-    why = amc_regex_portability(pat, plen);
+    why = amc_regex_portability(pat, plen, NULL);
     if (re && why && strcmp(why, "invalid ECMA-262 pattern") == 0)
         __builtin_trap();
     if (re && amc_utf8_validate(subj, slen) == slen) {

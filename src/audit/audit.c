@@ -448,9 +448,13 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
         const amc_value *root = NULL, *id = NULL;
         if (!scratch)
             return AMC_ENOMEM;
-        if (amc_json_read(buf, len, &a->lim, scratch, &doc) == AMC_OK)
-            root = amc_doc_root(doc);
+        st = amc_json_read(buf, len, &a->lim, scratch, &doc);
         amc_diags_free(scratch);
+        if (st == AMC_ENOMEM)
+            return st;
+        st = AMC_OK; /* a document that does not read was reported by its validator */
+        if (doc)
+            root = amc_doc_root(doc);
         if (root && c->kind == K_ACP) {
             cls any = *c; /* message ids are unique across every inbox */
             any.alen = 0;

@@ -1167,9 +1167,11 @@ static amc_status mailbox_check(amc_validator *v, void *state, const char *path,
         amc_doc *doc = NULL;
         if (!tmp)
             return AMC_ENOMEM;
-        if (amc_json_read(buf, len, &v->lim, tmp, &doc) == AMC_OK &&
-            amc_doc_root(doc)->type == AMC_T_OBJECT)
+        st = amc_json_read(buf, len, &v->lim, tmp, &doc);
+        if (st == AMC_OK && amc_doc_root(doc)->type == AMC_T_OBJECT)
             st = check_place(doc, amc_doc_root(doc), &p, "", ds);
+        else if (st != AMC_ENOMEM)
+            st = AMC_OK; /* the first read reported why it failed */
         amc_doc_free(doc);
         amc_diags_free(tmp);
     }

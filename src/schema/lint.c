@@ -717,8 +717,9 @@ static void check_regex(linter *L, const char *pat, size_t len, size_t off, cons
     char err[256] = "";
     amc_regex *re = amc_regex_compile(pat, len, 0, err, sizeof err);
     const char *why = NULL;
+    bool nomem = false;
     if (!re) {
-        if (!strcmp(err, "out of memory")) {
+        if (!strcmp(err, AMC_REGEX_ENOMEM_MSG)) {
             L->st = AMC_ENOMEM;
             return;
         }
@@ -727,8 +728,10 @@ static void check_regex(linter *L, const char *pat, size_t len, size_t off, cons
         return;
     }
     amc_regex_free(re);
-    why = amc_regex_portability(pat, len);
-    if (why)
+    why = amc_regex_portability(pat, len, &nomem);
+    if (nomem)
+        L->st = AMC_ENOMEM;
+    else if (why)
         emit(L, AMC_C_LINT_REGEX_NONPORTABLE, off, ptr,
              "%s \"%s\" uses %s, which other regex engines (PCRE, Python, RE2) treat "
              "differently or reject",
@@ -1332,9 +1335,15 @@ static void meta_stage(linter *L, const char *doc_uri)
         }
         /* a document that is its own meta-schema is checked against 2020-12 (compiling it
          * here would also compile it before the compile stage, which reports on it) */
-        if (amc_schema_set_doc(L->set, meta_uri) != L->doc &&
-            amc_schema_compile(L->set, meta_uri, tmp, &meta) != AMC_OK)
-            meta = NULL;
+        if (amc_schema_set_doc(L->set, meta_uri) != L->doc) {
+            amc_status cst = amc_schema_compile(L->set, meta_uri, tmp, &meta);
+            if (cst == AMC_ENOMEM) {
+                L->st = AMC_ENOMEM;
+                goto out;
+            }
+            if (cst != AMC_OK)
+                meta = NULL; /* not a meta-schema amc has: checked against 2020-12 */
+        }
         amc_diags_clear(tmp);
     }
     if (!meta && amc_schema_compile(L->set, AMC_SCHEMA_DRAFT2020_12, tmp, &meta) != AMC_OK) {
@@ -1436,9 +1445,9 @@ amc_status amc_schema_lint(amc_schema_set *set, const char *doc_uri, const amc_l
     memset(&L, 0, sizeof L);
     L.set = set;
     L.opts = opts ? opts : &defaults;
-    L.doc = amc_schema_set_doc(set, doc_uri);
-    if (!L.doc)
-        return AMC_EINVALID;
+    st = amc_schema_set_find_doc(set, doc_uri, &L.doc);
+    if (st != AMC_OK)
+        return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
     amc_arena_init(&L.arena, 4096);
     amc_pmap_init(&L.seen);
     amc_buf_init(&L.msg, 0);

@@ -1749,13 +1749,15 @@ int amc_regex_search(const amc_regex *re, const char *s, size_t n)
 
 /* ---------------------------------------------------------------- portability */
 
-const char *amc_regex_portability(const char *pat, size_t len)
+const char *amc_regex_portability(const char *pat, size_t len, bool *nomem)
 {
     tr t;
     const char *why = NULL;
     tr_init(&t, pat ? pat : "", pat ? len : 0, false);
     if (!translate(&t, false, false, false, "", "")) {
         why = t.nomem ? NULL : (t.reason ? t.reason : "invalid ECMA-262 pattern");
+        if (t.nomem && nomem)
+            *nomem = true;
     } else if (t.features & F_LOOKBEHIND) {
         why = "lookbehind";
     } else if (t.features & F_PROPERTY) {

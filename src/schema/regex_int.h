@@ -7,6 +7,7 @@
 #define AMC_REGEX_INT_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Match limit used when amc_regex_compile() is given 0. */
@@ -42,7 +43,8 @@ void amc_regex_free(amc_regex *re);
  * ECMA-262, PCRE and Python `re`, else a static string naming the first construct that is not
  * portable ("lookbehind", "\\p{..} property escapes", "backreference", "possessive quantifier",
  * ...). An invalid ECMA-262 pattern gets a reason too (the construct, when one is recognised).
+ * NULL is also returned when memory ran out: then *nomem is set (nomem may be NULL).
  */
-const char *amc_regex_portability(const char *pat, size_t len);
+const char *amc_regex_portability(const char *pat, size_t len, bool *nomem);
 
 #endif

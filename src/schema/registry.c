@@ -951,10 +951,12 @@ amc_status amc_schema_walk(amc_schema_set *set, const char *doc_uri, amc_schema_
     sres *r = NULL;
     lwalk lw;
     amc_diags *tmp = NULL;
+    amc_status st = AMC_OK;
     if (!set || !doc_uri || !fn)
         return AMC_EUSAGE;
-    if (amc_uri_resolve(NULL, doc_uri, strlen(doc_uri), &abs) != AMC_OK)
-        return AMC_EINVALID;
+    st = amc_uri_resolve(NULL, doc_uri, strlen(doc_uri), &abs);
+    if (st != AMC_OK)
+        return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
     abs[amc_uri_fragment_at(abs)] = '\0';
     tmp = amc_diags_new(16);
     if (!tmp) {
@@ -965,7 +967,7 @@ amc_status amc_schema_walk(amc_schema_set *set, const char *doc_uri, amc_schema_
     amc_diags_free(tmp);
     amc_xfree(abs);
     if (!r)
-        return AMC_EINVALID;
+        return set->nomem ? AMC_ENOMEM : AMC_EINVALID;
     memset(&lw, 0, sizeof lw);
     lw.fn = fn;
     lw.ud = userdata;

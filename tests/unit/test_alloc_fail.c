@@ -1,6 +1,10 @@
 /*
  * test_alloc_fail.c - every allocation of a job failing, one at a time.
  *
+ * Jobs: JSON + RFC 8785, YAML, schema compile + validate, each profile's validator, the mailbox
+ * tree (dead-letter wrapper), a policy file + amc_mailbox_signature, a lifecycle model, amc
+ * audit, the schema linter.
+ *
  * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
  * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
  * diagnostic codes, output) and the number of library allocations N; then for every k < N the
@@ -245,6 +249,181 @@ static amc_status sc_acp(result *r)
     return run_profile(r, "acp", false, f, NULL);
 }
 
+#define TREE "conformance/mailbox/inputs/tree/"
+#define DL_FILE                                                                                    \
+    "deadletter/codex/"                                                                            \
+    "1b95d2b4-c415-43d1-ae88-37f40d712682--1768471200123--3f2c9a51-7b0e-4d2a-9c61-2b8e4f1a0d77."   \
+    "json"
+#define INBOX_FILE                                                                                 \
+    "inbox/codex/"                                                                                 \
+    "0e2ae578-aa7f-4a49-bf4f-1dfae9bf6513--1768471200123--3f2c9a51-7b0e-4d2a-9c61-2b8e4f1a0d77."   \
+    "json"
+
+/* the mailbox tree: a dead-letter wrapper (its envelope checked inside) and an inbox file */
+static amc_status sc_mailbox_tree(result *r)
+{
+    static const char *const f[] = {TREE DL_FILE, TREE INBOX_FILE, NULL};
+    static const char *const p[] = {"mb/" DL_FILE, "mb/" INBOX_FILE, NULL};
+    return run_profile(r, "mailbox", false, f, p);
+}
+
+/* a policy file, then amc_mailbox_signature with it and without */
+static amc_status sc_policy_sign(result *r)
+{
+    size_t plen = 0, elen = 0;
+    char *pol = slurp("conformance/mailbox/policies/acl-custom.yaml", &plen);
+    char *env = slurp(ENVELOPE, &elen);
+    char sig[65];
+    amc_diags *ds = amc_diags_new(0);
+    amc_policy *p = NULL;
+    amc_status st = AMC_ENOMEM;
+    assert_non_null(pol);
+    assert_non_null(env);
+    if (ds) {
+        st = amc_policy_read(pol, plen, ds, &p);
+        r_add(r, "policy %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_mailbox_signature(env, elen, p, "sha256", ds, sig);
+            r_add(r, " sig %d %s", (int)st, st == AMC_OK ? sig : "-");
+        }
+        if (st == AMC_OK) {
+            st = amc_mailbox_signature(env, elen, NULL, NULL, ds, sig);
+            r_add(r, " sig %d %s", (int)st, st == AMC_OK ? sig : "-");
+        }
+        r_diags(r, ds);
+    }
+    amc_policy_free(p);
+    amc_diags_free(ds);
+    free(pol);
+    free(env);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* the mailbox lifecycle model over a short trace (conformance/mailbox/lifecycle/delivery-happy) */
+static amc_status sc_lifecycle(result *r)
+{
+    static const char *const ev[] = {
+        "{\"event\":\"commit\",\"msg\":\"m-1\",\"t\":0}",
+        "{\"event\":\"relay\",\"msg\":\"m-1\",\"t\":1000}",
+        "{\"event\":\"consume\",\"msg\":\"m-1\",\"t\":2000}",
+        "{\"event\":\"ack\",\"msg\":\"m-1\",\"t\":3000}",
+        "{\"event\":\"ack\",\"msg\":\"m-2\",\"t\":4000}", /* illegal: never committed */
+        "{\"event\":\"commit\",\"msg\":\"m-3\",\"t\":5000}",
+        NULL};
+    amc_lifecycle_opts o;
+    amc_lifecycle *lc = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    bool nomem = false;
+    size_t i = 0;
+    char *state = NULL;
+    size_t slen = 0;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    if (ds)
+        st = amc_lifecycle_new(&o, ds, &lc);
+    r_add(r, "new %d", (int)st);
+    nomem = st == AMC_ENOMEM;
+    for (i = 0; st == AMC_OK && ev[i]; i++) {
+        st = amc_lifecycle_apply(lc, ev[i], strlen(ev[i]), ds);
+        r_add(r, " | %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_lifecycle_finish(lc, ds);
+        r_add(r, " finish %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_lifecycle_state(lc, &state, &slen);
+        r_add(r, " state %d %s", (int)st, state ? state : "-");
+        nomem = st == AMC_ENOMEM;
+    }
+    r_diags(r, ds);
+    amc_free(state);
+    amc_lifecycle_free(lc);
+    amc_diags_free(ds);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+/* amc audit over three files of the mailbox tree and a symlink entry */
+static amc_status sc_audit(result *r)
+{
+    static const char *const f[] = {TREE DL_FILE, TREE INBOX_FILE,
+                                    TREE "ack/codex/task-assignment.json", NULL};
+    static const char *const p[] = {DL_FILE, INBOX_FILE, "ack/codex/task-assignment.json", NULL};
+    amc_audit_opts o;
+    amc_audit *a = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    bool nomem = false;
+    size_t i = 0;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    o.stateful = true;
+    if (ds)
+        st = amc_audit_new(&o, ds, &a);
+    r_add(r, "new %d", (int)st);
+    nomem = st == AMC_ENOMEM;
+    for (i = 0; st == AMC_OK && f[i]; i++) {
+        size_t len = 0;
+        char *buf = slurp(f[i], &len);
+        assert_non_null(buf);
+        st = amc_audit_file(a, p[i], buf, len, ds);
+        free(buf);
+        r_add(r, " | %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_audit_entry(a, "inbox/codex/link.json", AMC_AUDIT_SYMLINK, ds);
+        r_add(r, " entry %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_audit_finish(a, ds);
+        r_add(r, " finish %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+    }
+    r_diags(r, ds);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+/* the schema linter on a schema with findings */
+static amc_status sc_lint(result *r)
+{
+    static const char sch[] =
+        "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$id\":\"urn:t\","
+        "\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"strng\"},\"b\":{\"minimum\":5,"
+        "\"maximum\":1},\"c\":{\"pattern\":\"(?<=a)b\"}},\"required\":[\"a\",\"z\"],"
+        "\"additionalProperties\":false,\"patternProperties\":{\"^x\":true},"
+        "\"$defs\":{\"u\":{\"$ref\":\"#/$defs/missing\"}}}";
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_status st = AMC_ENOMEM;
+    if (ds && set) {
+        st = amc_schema_set_add(set, "urn:t", sch, sizeof sch - 1, ds, NULL);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_schema_lint(set, "urn:t", NULL, ds);
+            r_add(r, " lint %d", (int)st);
+        }
+        r_diags(r, ds);
+    }
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
 /* ---- the driver ---- */
 
 static void sweep(const char *name, scenario sc)
@@ -333,14 +512,42 @@ static void test_acp(void **state)
     (void)state;
     sweep("acp", sc_acp);
 }
+static void test_mailbox_tree(void **state)
+{
+    (void)state;
+    sweep("mailbox-tree", sc_mailbox_tree);
+}
+static void test_policy_sign(void **state)
+{
+    (void)state;
+    sweep("policy+sign", sc_policy_sign);
+}
+static void test_lifecycle(void **state)
+{
+    (void)state;
+    sweep("lifecycle", sc_lifecycle);
+}
+static void test_audit(void **state)
+{
+    (void)state;
+    sweep("audit", sc_audit);
+}
+static void test_lint(void **state)
+{
+    (void)state;
+    sweep("lint", sc_lint);
+}
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_json_jcs), cmocka_unit_test(test_yaml),
-        cmocka_unit_test(test_schema),   cmocka_unit_test(test_mailbox),
-        cmocka_unit_test(test_ignite),   cmocka_unit_test(test_discussion),
-        cmocka_unit_test(test_socket),   cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_json_jcs),     cmocka_unit_test(test_yaml),
+        cmocka_unit_test(test_schema),       cmocka_unit_test(test_mailbox),
+        cmocka_unit_test(test_ignite),       cmocka_unit_test(test_discussion),
+        cmocka_unit_test(test_socket),       cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_mailbox_tree), cmocka_unit_test(test_policy_sign),
+        cmocka_unit_test(test_lifecycle),    cmocka_unit_test(test_audit),
+        cmocka_unit_test(test_lint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
