@@ -3,7 +3,7 @@
  *
  * Jobs: JSON + RFC 8785, YAML, schema compile + validate, each profile's validator, the mailbox
  * tree (dead-letter wrapper), a policy file + amc_mailbox_signature, a lifecycle model, amc
- * audit, the schema linter.
+ * audit, the schema linter, the conformance runner's manifest/scenario/reply handling.
  *
  * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
  * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
@@ -424,6 +424,75 @@ static amc_status sc_lint(result *r)
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
+/* the conformance runner's pure parts: a manifest, a scenario, a request, replies, judging */
+static amc_status sc_conform(result *r)
+{
+    static const char manifest[] =
+        "[{\"id\":\"sock-seed-001\",\"description\":\"d\",\"rule\":\"SOCKET-TASK-001\","
+        "\"level\":\"MUST\",\"tags\":[\"seed-example\"],\"input\":\"inputs/seed/task.json\","
+        "\"verdict\":\"valid\",\"codes\":[]},"
+        "{\"id\":\"sock-x-002\",\"description\":\"e\",\"rule\":\"SOCKET-RESULT-001\","
+        "\"level\":\"MUST\",\"input\":\"inputs/seed/result.json\",\"verdict\":\"invalid\","
+        "\"codes\":[\"SOCKET_RESULT_STATUS\"]}]";
+    static const char hello[] =
+        "{\"seq\":1,\"protocol\":1,\"implementation\":{\"name\":\"t\",\"version\":\"1\"},"
+        "\"profiles\":[\"socket\",\"mailbox\"],\"capabilities\":[\"codes\",\"mailbox.lifecycle\"]}";
+    static const char verdict[] =
+        "{\"seq\":2,\"verdict\":\"invalid\",\"codes\":[\"SOCKET_RESULT_STATUS\"],"
+        "\"locations\":[{\"code\":\"SOCKET_RESULT_STATUS\",\"line\":1,\"col\":1}]}";
+    static const char states[] =
+        "{\"seq\":3,\"states\":[{\"accepted\":true,\"codes\":[]},{\"accepted\":true,\"codes\":[]},"
+        "{\"accepted\":true,\"codes\":[]},{\"accepted\":true,\"codes\":[],\"state\":{\"messages\":"
+        "{\"m-1\":{\"state\":\"acked\",\"attempts\":1,\"receipt\":true}}}}]}";
+    size_t slen = 0, qlen = 0, i = 0;
+    char *scen = slurp("conformance/mailbox/lifecycle/delivery-happy.json", &slen), *req = NULL;
+    amc_conform_suite *su = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_conform_reply *h = NULL, *v = NULL, *l = NULL;
+    amc_status st = AMC_ENOMEM;
+    assert_non_null(scen);
+    if (su && ds) {
+        st = amc_conform_suite_add(su, "socket", manifest, sizeof manifest - 1, ds);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_conform_suite_add_scenario(su, "mailbox", scen, slen, ds);
+            r_add(r, " scen %d n %zu", (int)st, amc_conform_case_count(su));
+        }
+        if (st == AMC_OK) {
+            st = amc_conform_lifecycle_request(amc_conform_case_at(su, 2), 3, &req, &qlen);
+            r_add(r, " req %d %s", (int)st, req ? req : "-");
+        }
+        if (st == AMC_OK) {
+            st = amc_conform_reply_parse(hello, sizeof hello - 1, "hello", 1, ds, &h);
+            r_add(r, " hello %d %d", (int)st, h ? (int)amc_conform_claims(h, "codes") : -1);
+        }
+        if (st == AMC_OK) {
+            st = amc_conform_reply_parse(verdict, sizeof verdict - 1, "validate", 2, ds, &v);
+            r_add(r, " verdict %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            st = amc_conform_reply_parse(states, sizeof states - 1, "lifecycle", 3, ds, &l);
+            r_add(r, " states %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            amc_conform_case *c = amc_conform_case_at(su, 2);
+            amc_conform_judge_lifecycle(c, l);
+            r_add(r, " judged %s %s", amc_conform_outcome_str(c->outcome), c->message);
+        }
+        for (i = 0; st == AMC_OK && i < amc_conform_case_count(su); i++)
+            r_add(r, " [%s]", amc_conform_case_at(su, i)->id);
+        r_diags(r, ds);
+    }
+    amc_conform_reply_free(h);
+    amc_conform_reply_free(v);
+    amc_conform_reply_free(l);
+    amc_free(req);
+    amc_conform_suite_free(su);
+    amc_diags_free(ds);
+    free(scen);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
 /* ---- the driver ---- */
 
 static void sweep(const char *name, scenario sc)
@@ -465,8 +534,9 @@ static void sweep(const char *name, scenario sc)
         }
         absorbed++;
     }
-    print_message("%s: %lu allocations, each failed once: %lu reported ENOMEM, %lu absorbed\n",
-                  name, n, reported, absorbed);
+    print_message("%s: %lu allocations, each failed once: %lu reported ENOMEM, %lu absorbed\n"
+                  "  (clean run: %.300s)\n",
+                  name, n, reported, absorbed, base->text);
     assert_true(reported > 0 || getenv("AMC_ALLOC_FAIL_ONLY")); /* the failures were reached */
     free(base);
     free(got);
@@ -537,6 +607,11 @@ static void test_lint(void **state)
     (void)state;
     sweep("lint", sc_lint);
 }
+static void test_conform(void **state)
+{
+    (void)state;
+    sweep("conform", sc_conform);
+}
 
 int main(void)
 {
@@ -547,7 +622,7 @@ int main(void)
         cmocka_unit_test(test_socket),       cmocka_unit_test(test_acp),
         cmocka_unit_test(test_mailbox_tree), cmocka_unit_test(test_policy_sign),
         cmocka_unit_test(test_lifecycle),    cmocka_unit_test(test_audit),
-        cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_lint),         cmocka_unit_test(test_conform),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
