@@ -1125,11 +1125,13 @@ static int check_relative_json_pointer(const char *s, size_t n)
     return json_pointer_ok(s + i, n - i);
 }
 
+/* 1, 0, or -2 when memory ran out (passed through by amc_format_check) */
 static int check_regex(const char *s, size_t n)
 {
-    amc_regex *re = amc_regex_compile(s, n, 0, NULL, 0);
+    char err[64];
+    amc_regex *re = amc_regex_compile(s, n, 0, err, sizeof err);
     if (!re)
-        return 0;
+        return strcmp(err, AMC_REGEX_ENOMEM_MSG) == 0 ? -2 : 0;
     amc_regex_free(re);
     return 1;
 }
@@ -1187,5 +1189,6 @@ int amc_format_check(const char *format, const char *s, size_t n)
             return 0;
         s = "";
     }
-    return formats[k].fn(s, n) ? 1 : 0;
+    k = formats[k].fn(s, n);
+    return k == -2 ? -2 : k ? 1 : 0;
 }

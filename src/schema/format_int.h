@@ -10,7 +10,8 @@
 /*
  * Checks s[0..n) (valid UTF-8, not NUL-terminated; may contain U+0000) against the format
  * named by the NUL-terminated `format`. Returns 1 valid, 0 invalid, -1 unknown format name
- * (the caller treats the keyword as an annotation). See src/schema/format.c for the grammar
+ * (the caller treats the keyword as an annotation), -2 undecided for lack of memory ("regex"
+ * compiles the pattern; no other format allocates). See src/schema/format.c for the grammar
  * and every decision per format.
  */
 int amc_format_check(const char *format, const char *s, size_t n);

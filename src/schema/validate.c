@@ -900,6 +900,11 @@ KWFN(format)
     if (!e->format_assert && !k->u.fmt.assert_vocab)
         return true;
     r = amc_format_check(k->u.fmt.name, inst->u.str.ptr, inst->u.str.len);
+    if (r == -2) { /* undecided: no memory */
+        if (e->fatal == AMC_OK || e->fatal == AMC_ELIMIT)
+            e->fatal = AMC_ENOMEM;
+        return false;
+    }
     if (r != 0)
         return true; /* valid, or an unknown format */
     if (c->rec) {

@@ -3,7 +3,8 @@
  *
  * Jobs: JSON + RFC 8785, YAML, schema compile + validate, each profile's validator, the mailbox
  * tree (dead-letter wrapper), a policy file + amc_mailbox_signature, a lifecycle model, amc
- * audit, the schema linter, the conformance runner's manifest/scenario/reply handling.
+ * audit, the schema linter, the conformance runner's manifest/scenario/reply handling, the
+ * "regex" format.
  *
  * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
  * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
@@ -424,6 +425,39 @@ static amc_status sc_lint(result *r)
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
+/* "format": "regex" asserts by compiling the instance as a pattern */
+static amc_status sc_format_regex(result *r)
+{
+    static const char sch[] =
+        "{\"$id\":\"urn:f\",\"type\":\"array\",\"items\":{\"format\":\"regex\"}}";
+    static const char inst[] = "[\"^a+(?<=a)b$\",\"a(b\",\"\\\\p{L}+\"]";
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    bool valid = false;
+    if (ds && set) {
+        st = amc_schema_set_add(set, "urn:f", sch, sizeof sch - 1, ds, NULL);
+        if (st == AMC_OK)
+            st = amc_schema_compile(set, "urn:f", ds, &sc);
+        if (st == AMC_OK)
+            st = amc_json_read(inst, sizeof inst - 1, NULL, ds, &doc);
+        if (st == AMC_OK) {
+            amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+            o.format_assert = true;
+            o.all_errors = true;
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+            r_add(r, "validate %d %d", (int)st, (int)valid);
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
 /* the conformance runner's pure parts: a manifest, a scenario, a request, replies, judging */
 static amc_status sc_conform(result *r)
 {
@@ -612,6 +646,11 @@ static void test_conform(void **state)
     (void)state;
     sweep("conform", sc_conform);
 }
+static void test_format_regex(void **state)
+{
+    (void)state;
+    sweep("format-regex", sc_format_regex);
+}
 
 int main(void)
 {
@@ -623,6 +662,7 @@ int main(void)
         cmocka_unit_test(test_mailbox_tree), cmocka_unit_test(test_policy_sign),
         cmocka_unit_test(test_lifecycle),    cmocka_unit_test(test_audit),
         cmocka_unit_test(test_lint),         cmocka_unit_test(test_conform),
+        cmocka_unit_test(test_format_regex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
