@@ -619,33 +619,22 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-static const char *const jsts_dirs[] = {
-    AMC_SOURCE_DIR "/../shared/external/JSON-Schema-Test-Suite/tests/draft2020-12/optional/"
-                   "format/",
-    /* a git worktree one level deeper than the main checkout */
-    AMC_SOURCE_DIR "/../../shared/external/JSON-Schema-Test-Suite/tests/draft2020-12/optional/"
-                   "format/",
-};
+/* the suite is committed in the repository (tests/external/JSON-Schema-Test-Suite/README.md) */
+#define JSTS_FORMAT_DIR                                                                            \
+    AMC_SOURCE_DIR "/tests/external/JSON-Schema-Test-Suite/tests/draft2020-12/optional/format/"
 
 /* Runs every string case of one suite file; returns the number checked, -1 if absent. */
 static long run_suite_file(const char *file, amc_code (*fn)(const char *, size_t, amc_datetime *))
 {
     char path[1024];
     char *buf = NULL;
-    size_t len = 0, d = 0, g = 0, t = 0;
+    size_t len = 0, g = 0, t = 0;
     amc_diags *ds = NULL;
     amc_doc *doc = NULL;
     const amc_value *root = NULL;
     long n = 0;
-    const char *env = getenv("AMC_JSTS_FORMAT_DIR");
-    if (env) {
-        snprintf(path, sizeof path, "%s/%s", env, file);
-        buf = slurp(path, &len);
-    }
-    for (d = 0; !buf && d < sizeof jsts_dirs / sizeof jsts_dirs[0]; d++) {
-        snprintf(path, sizeof path, "%s%s", jsts_dirs[d], file);
-        buf = slurp(path, &len);
-    }
+    snprintf(path, sizeof path, "%s%s", JSTS_FORMAT_DIR, file);
+    buf = slurp(path, &len);
     if (!buf)
         return -1;
     ds = amc_diags_new(0);
@@ -697,13 +686,9 @@ static void test_json_schema_test_suite(void **state)
     (void)state;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         long n = run_suite_file(files[i].file, files[i].fn);
-        if (n < 0) {
-            print_message("JSON-Schema-Test-Suite draft2020-12/optional/format/%s not found "
-                          "(looked under AMC_SOURCE_DIR/../shared/external and "
-                          "$AMC_JSTS_FORMAT_DIR): skipped\n",
-                          files[i].file);
-            skip();
-        }
+        if (n < 0)
+            fail_msg("%s%s is missing (the suite is part of the repository)", JSTS_FORMAT_DIR,
+                     files[i].file);
         print_message("JSON-Schema-Test-Suite %s: %ld string cases pass\n", files[i].file, n);
         assert_true(n > 10);
     }
