@@ -1178,6 +1178,22 @@ static amc_status mailbox_check(amc_validator *v, void *state, const char *path,
     return st;
 }
 
+/* Whether "key" (quotes included) occurs as a member name (followed by optional whitespace and
+ * ':') in the first 64 KiB after from: a string value or a stray quoted word is no evidence. */
+static bool has_member(const char *buf, size_t from, size_t len, const char *key)
+{
+    size_t n = strlen(key), j = 0, end = len < from + 65536 ? len : from + 65536;
+    for (j = from; j + n <= end; j++)
+        if (buf[j] == '"' && !memcmp(buf + j, key, n)) {
+            size_t k = j + n;
+            while (k < len && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\r' || buf[k] == '\n'))
+                k++;
+            if (k < len && buf[k] == ':')
+                return true;
+        }
+    return false;
+}
+
 static int mailbox_detect(const char *path, const char *buf, size_t len)
 {
     size_t i = 0;
@@ -1189,14 +1205,9 @@ static int mailbox_detect(const char *path, const char *buf, size_t len)
         i++;
     if (i >= len || buf[i] != '{')
         return 0;
-    for (k = 0; k < 4; k++) {
-        size_t n = strlen(keys[k]), j = 0;
-        for (j = i; j + n <= len && j < i + 65536; j++)
-            if (!memcmp(buf + j, keys[k], n)) {
-                score += 20;
-                break;
-            }
-    }
+    for (k = 0; k < 4; k++)
+        if (has_member(buf, i, len, keys[k]))
+            score += 20;
     if (score && path) {
         size_t n = strlen(path);
         if (n > 5 && !strcmp(path + n - 5, ".json"))

@@ -2,10 +2,12 @@
  * profile.c - the profile table, detection, dispatch and the rule catalog (amc/profile.h).
  *
  * Decisions:
- *   - Only implemented profiles are in the table (ignite today); an unknown name is a usage
- *     error whose diagnostic lists the available ones. "auto" (or NULL) detects per message:
- *     every profile scores the message (0..100) and the highest non-zero score wins (ties: table
- *     order). Nothing detected: PROFILE_UNDETECTED, an error.
+ *   - Only implemented profiles are in the table (ignite, mailbox, discussion, socket, acp); an
+ *     unknown name is a usage error whose diagnostic lists the available ones. "auto" (or NULL)
+ *     detects per message: every profile scores the message (0..100) and the highest non-zero
+ *     score wins (ties: table order). Nothing detected: PROFILE_UNDETECTED, an error. Only
+ *     ignite takes a message that does not open a JSON object; the JSON profiles count member
+ *     names (a quoted word elsewhere is no evidence).
  *   - The catalog is the concatenation of every profile's rules_<name>.def, in table order.
  *   - Severity comes from the rule level (MUST: error, SHOULD: warning), never from the code's
  *     default, so a rule and its code cannot disagree silently; the fixture test checks that

@@ -1,7 +1,8 @@
 /*
  * test_mailbox.c - the mailbox profile's API surface beyond the fixtures: amc_mailbox_signature
  * (expected values computed with conformance/mailbox/tools/sign.mjs), the keyring reader
- * (format: docs/profiles/mailbox.md "Keyring"), the policy keys and the reference clock.
+ * (format: docs/profiles/mailbox.md "Keyring"), the policy keys, the reference clock and
+ * detection under --profile auto (member names are evidence, quoted words elsewhere are not).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -227,13 +228,43 @@ static void test_now(void **state)
     }
 }
 
+static void test_detect(void **state)
+{
+    static const struct {
+        const char *name, *path, *msg, *want; /* want NULL: PROFILE_UNDETECTED */
+    } cases[] = {
+        {"envelope members", NULL, "{\"msg_id\": \"m1\", \"sender_id\": \"codex\"}", "mailbox"},
+        {"one member, broken JSON", NULL, "{\"payload\" :\n", "mailbox"},
+        {"member names only as values", NULL, "{\"note\": \"msg_id\", \"x\": [\"payload\"]}", NULL},
+        /* fuzz_profile_ignite's trap: '{', binary bytes, a quoted word followed by NUL */
+        {"quoted word, no member", NULL, "{\x05\x01ived \"payload\"\x01rsion: 1\nMessage-ID: 0\n",
+         NULL},
+        {"quoted word at an inbox path", "inbox/codex/m.json", "{\"payload\"}", NULL},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_validator_opts o = {"auto", false, NULL, NULL, NULL};
+        amc_validator *v = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        const char *used = NULL;
+        assert_int_equal(amc_validator_new(&o, ds, &v), AMC_OK);
+        (void)amc_validator_check(v, cases[i].path, cases[i].msg, strlen(cases[i].msg), ds, &used);
+        if (cases[i].want ? !used || strcmp(used, cases[i].want) != 0 : used != NULL)
+            fail_msg("%s: detected as %s", cases[i].name, used ? used : "nothing");
+        if (!cases[i].want && !has_code(ds, AMC_C_PROFILE_UNDETECTED))
+            fail_msg("%s: no PROFILE_UNDETECTED", cases[i].name);
+        amc_validator_free(v);
+        amc_diags_free(ds);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_signature),
-        cmocka_unit_test(test_keyring),
-        cmocka_unit_test(test_policy),
-        cmocka_unit_test(test_now),
+        cmocka_unit_test(test_signature), cmocka_unit_test(test_keyring),
+        cmocka_unit_test(test_policy),    cmocka_unit_test(test_now),
+        cmocka_unit_test(test_detect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
