@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench_json.sh - JSON reader throughput: amc_json_read versus json-c on mailbox envelopes.
 #
-# Usage: tests/bench/bench_json.sh [BUILD_DIR] [N]
+# Usage: bench/bench_json.sh [BUILD_DIR] [N]
 #   BUILD_DIR  a cmake build directory holding bench_json (default: build; use an optimized
 #              build, e.g. the default RelWithDebInfo, without sanitizers)
 #   N          number of envelopes (default 100000, about 160 MB)

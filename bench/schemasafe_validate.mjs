@@ -1,5 +1,5 @@
-// schemasafe_validate.mjs - reference validator for tests/bench/bench_schema.sh:
-// @exodus/schemasafe (draft 2020-12, formats asserted, which is its default).
+// schemasafe_validate.mjs - reference validator for bench/bench.py:
+// @exodus/schemasafe (the dialect of each schema's $schema; formats asserted, its default).
 // Usage: node schemasafe_validate.mjs ROOT_SCHEMA [MORE_SCHEMA...] FILE.jsonl
 // Compiles once, reads FILE line by line (blank lines skipped), JSON.parse + validate each line
 // (a line that does not parse counts as invalid), prints "valid=N invalid=N" on stdout.

@@ -6,7 +6,7 @@
 set -eu
 AMC=${1:-./build/amc}
 N=${2:-100000}
-SRC=$(cd "$(dirname "$0")/../.." && pwd)
+SRC=$(cd "$(dirname "$0")/.." && pwd)
 MSG=$SRC/conformance/ignite/inputs/workspace/queue/coordinator/task_completed_1770692606249438.mime
 T=$(mktemp -d /tmp/amc-bench-audit.XXXXXX)
 trap 'rm -rf "$T"' EXIT

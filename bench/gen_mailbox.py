@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes N mailbox envelopes as JSON Lines for the schema benchmark (tests/bench/bench_schema.sh).
+"""Writes N mailbox envelopes as JSON Lines for the schema benchmark (bench/bench.py schema).
 
 Usage: gen_mailbox.py [-n N] [--seed S] [--invalid FRACTION] [-o FILE]
 

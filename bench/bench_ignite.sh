@@ -3,12 +3,12 @@
 # implementation's own parser (scripts/lib/ignite_mime.py from github.com/myfinder/IGNITE, Python
 # stdlib), the baseline its users have today, on the same generated queue of N messages.
 #
-# Usage: tests/bench/bench_ignite.sh [-n N] [--amc PATH] [--ignite-mime PATH] [--keep]
+# Usage: bench/bench_ignite.sh [-n N] [--amc PATH] [--ignite-mime PATH] [--keep]
 #   -n N                 messages to generate (default 10000; gen_ignite.py, all valid)
 #   --amc PATH           the amc binary (default: $AMC, else build/release/amc, else build/amc)
 #   --ignite-mime PATH   ignite_mime.py (default: $IGNITE_MIME_PY). This repository does not ship
 #                        it; without it only amc runs and the baseline is reported as skipped.
-#   --keep               keep the generated queue (tests/bench/ignite-N/) for the next run
+#   --keep               keep the generated queue (bench/ignite-N/) for the next run
 #
 # Measured (wall clock, startup included, one run each; the page cache is warm because the
 # files were just written or read):
@@ -22,7 +22,7 @@
 # The baselines only split headers and body (no YAML, no schema check), so amc does more work.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
 N=10000
 AMC_BIN="${AMC:-}"
 IMP="${IGNITE_MIME_PY:-}"

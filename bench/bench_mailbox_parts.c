@@ -2,7 +2,7 @@
  * bench_mailbox_parts.c - where the time of `--profile mailbox` goes, per envelope, in process.
  *
  * Usage: bench_mailbox_parts FILE [ROUNDS]
- *   FILE   JSON Lines of envelopes (tests/bench/gen_mailbox_signed.py)
+ *   FILE   JSON Lines of envelopes (bench/gen_mailbox_signed.py)
  *   ROUNDS passes over the file per stage; the best pass is kept (default 5)
  *
  * Stages, each timed over every line (CLOCK_MONOTONIC, ns per envelope):
@@ -13,7 +13,7 @@
  *   +sha256   read + RFC 8785 + SHA-256 of the canonical text (OpenSSL EVP, one reused context)
  *   profile   amc_validator_check() with --profile mailbox (read, schema, rules, signature,
  *             the MAILBOX_SIGNATURE_UNKEYED warning into a diagnostics list; no printing)
- * Each figure is also printed as a ratio of "schema". The CLI benchmark (bench_mailbox.sh) adds
+ * Each figure is also printed as a ratio of "schema". The CLI benchmark (bench/bench.py profile) adds
  * process start-up, file reading and printing; this one shows the floor the signature check
  * puts under the profile: schema + (+sha256 - read), before any rule or diagnostic.
  */
