@@ -1,7 +1,12 @@
-# Compares `${AMC} rules --format markdown` with ${DOC}; fails with the regeneration command.
-execute_process(COMMAND ${AMC} rules --format markdown OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+# Compares the output of `${AMC} ${ARGS}` (default: rules --format markdown) with ${DOC}; fails
+# with the command that regenerates it. ARGS is a ;-list.
+if(NOT DEFINED ARGS)
+  set(ARGS rules --format markdown)
+endif()
+execute_process(COMMAND ${AMC} ${ARGS} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+string(REPLACE ";" " " shown "${ARGS}")
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "amc rules failed (${rc})")
+  message(FATAL_ERROR "amc ${shown} failed (${rc})")
 endif()
 if(EXISTS ${DOC})
   file(READ ${DOC} want)
@@ -9,6 +14,6 @@ else()
   set(want "")
 endif()
 if(NOT out STREQUAL want)
-  message(FATAL_ERROR "${DOC} is out of date. Regenerate it with:\n  ${AMC} rules --format markdown > ${DOC}")
+  message(FATAL_ERROR "${DOC} is out of date. Regenerate it with:\n  ${AMC} ${shown} > ${DOC}")
 endif()
 message(STATUS "${DOC} is current")

@@ -17,12 +17,18 @@ typedef enum cli_format {
     CLI_FMT_JSON,
     CLI_FMT_SARIF,
     CLI_FMT_JUNIT,
-    CLI_FMT_TAP
+    CLI_FMT_TAP,
+    CLI_FMT_MARKDOWN
 } cli_format;
 
-/* Every subcommand: int cli_cmd_<name>(int argc, char **argv) with argv[0] = subcommand name.
- * Returns the exit status. Declared from the generated table. */
-#define CLI_COMMAND(fn, name) int cli_cmd_##fn(int argc, char **argv);
+/* The syntax of an input (--as). */
+typedef enum cli_syntax { CLI_SYN_AUTO = 0, CLI_SYN_JSON, CLI_SYN_YAML, CLI_SYN_MIME } cli_syntax;
+
+#include "cli_opt.h"
+
+/* Every subcommand: src/cli/cmd_<name>.c defines `const cli_command cli_cmd_<name>` (its
+ * declaration and action, cli_opt.h). Declared from the generated table. */
+#define CLI_COMMAND(fn, name) extern const cli_command cli_cmd_##fn;
 #include "cli_commands.def"
 #undef CLI_COMMAND
 
@@ -31,8 +37,12 @@ typedef enum cli_format {
  * nothing, when the input is larger than max bytes (callers report a LIMIT_SIZE diagnostic). */
 int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
 
-/* Parses "text|json|sarif|junit|tap"; returns -1 if unknown. */
-int cli_parse_format(const char *s, cli_format *out);
+/* Reads --policy FILE (when given) and, when keyring is true, the mailbox keyring (keyring_file,
+ * else the policy's security.keyring_file relative to the policy's folder) into *policy (NULL
+ * when there is neither). Problems are printed on stderr ("amc CMD: FILE: invalid policy").
+ * Returns 0 or -1. */
+int cli_load_policy(const char *cmd, const char *policy_file, const char *keyring_file,
+                    bool keyring, size_t max, amc_policy **policy);
 
 /* Diagnostic reporting. A report collects per-file diagnostics and prints them in the chosen
  * format; text is printed as it comes, json/sarif at cli_report_finish(). */

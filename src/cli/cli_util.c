@@ -72,25 +72,6 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
     return 0;
 }
 
-int cli_parse_format(const char *s, cli_format *out)
-{
-    static const struct {
-        const char *name;
-        cli_format f;
-    } t[] = {{"text", CLI_FMT_TEXT},
-             {"json", CLI_FMT_JSON},
-             {"sarif", CLI_FMT_SARIF},
-             {"junit", CLI_FMT_JUNIT},
-             {"tap", CLI_FMT_TAP}};
-    size_t i = 0;
-    for (i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (!strcmp(s, t[i].name)) {
-            *out = t[i].f;
-            return 0;
-        }
-    return -1;
-}
-
 bool cli_use_color(FILE *f)
 {
     const char *nc = getenv("NO_COLOR");
@@ -319,4 +300,99 @@ void cli_report_finish(cli_report *r)
     }
     fflush(r->out);
     free(r);
+}
+
+/* Prints a policy's or keyring's diagnostics on stderr. */
+static void print_file_diags(const char *file, const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++)
+        cli_print_diag_text(stderr, file, amc_diags_get(ds, i), cli_use_color(stderr));
+}
+
+/* The keyring's path: as given, or the policy's security.keyring_file relative to the policy
+ * file's folder. Returns a new string (free()) or NULL. */
+static char *keyring_path(const char *policy_file, const char *rel)
+{
+    const char *slash = policy_file ? strrchr(policy_file, '/') : NULL;
+    size_t dl = rel[0] == '/' || !slash ? 0 : (size_t)(slash - policy_file + 1);
+    char *path = malloc(dl + strlen(rel) + 1);
+    if (!path)
+        return NULL;
+    memcpy(path, policy_file, dl);
+    strcpy(path + dl, rel);
+    return path;
+}
+
+static int load_keyring(const char *cmd, const char *policy_file, const char *keyring_file,
+                        size_t max, amc_diags *ds, amc_policy **policy)
+{
+    char *path = NULL, *buf = NULL;
+    size_t len = 0;
+    int rc = -1;
+    if (!*policy && amc_policy_read("{}", 2, ds, policy) != AMC_OK)
+        goto out;
+    if (!keyring_file) {
+        path = keyring_path(policy_file, amc_policy_keyring_file(*policy));
+        if (!path)
+            goto out;
+        keyring_file = path;
+    }
+    if (cli_read_file(keyring_file, max, &buf, &len) != 0) {
+        fprintf(stderr, "amc %s: %s: cannot read the keyring\n", cmd, keyring_file);
+        goto out;
+    }
+    amc_diags_clear(ds);
+    if (amc_policy_set_keyring(*policy, buf, len, ds) != AMC_OK) {
+        print_file_diags(keyring_file, ds);
+        fprintf(stderr, "amc %s: %s: invalid keyring\n", cmd, keyring_file);
+        goto out;
+    }
+    print_file_diags(keyring_file, ds);
+    rc = 0;
+out:
+    free(path);
+    free(buf);
+    return rc;
+}
+
+int cli_load_policy(const char *cmd, const char *policy_file, const char *keyring_file,
+                    bool keyring, size_t max, amc_policy **policy)
+{
+    amc_diags *ds = amc_diags_new(0);
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = -1, rr = 0;
+    *policy = NULL;
+    if (!ds) {
+        fprintf(stderr, "amc %s: out of memory\n", cmd);
+        return -1;
+    }
+    if (policy_file) {
+        amc_status st = AMC_OK;
+        rr = cli_read_file(policy_file, max, &buf, &len);
+        if (rr != 0) {
+            if (rr == -2)
+                fprintf(stderr, "amc %s: %s: the policy is too large\n", cmd, policy_file);
+            goto out;
+        }
+        st = amc_policy_read(buf, len, ds, policy);
+        print_file_diags(policy_file, ds);
+        if (st != AMC_OK) {
+            fprintf(stderr, "amc %s: %s: invalid policy\n", cmd, policy_file);
+            goto out;
+        }
+    }
+    if (keyring && (keyring_file || (*policy && amc_policy_keyring_file(*policy))) &&
+        load_keyring(cmd, policy_file, keyring_file, max, ds, policy) != 0)
+        goto out;
+    rc = 0;
+out:
+    if (rc != 0) {
+        amc_policy_free(*policy);
+        *policy = NULL;
+    }
+    free(buf);
+    amc_diags_free(ds);
+    return rc;
 }

@@ -301,20 +301,11 @@ out:
     amc_diags_free(ds);
 }
 
-int cli_cmd_adapter(int argc, char **argv)
+static int adapter_main(void *args, const cli_list *ops)
 {
     char *line = NULL;
     size_t cap = 0;
     ssize_t n = 0;
-    if (argc > 1) {
-        bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
-        fprintf(help ? stdout : stderr,
-                "usage: amc adapter\n\nThe reference adapter of the conformance protocol "
-                "(conformance/PROTOCOL.md):\nreads requests on stdin, one JSON object per line, "
-                "and answers on stdout\nwith amc's own validator. Run it with: amc conform "
-                "--impl 'amc adapter'\n");
-        return help ? CLI_EXIT_OK : CLI_EXIT_ERROR;
-    }
     while ((n = getline(&line, &cap, stdin)) > 0) {
         json_object *req = NULL, *sv = NULL;
         const char *op = NULL;
@@ -351,3 +342,22 @@ int cli_cmd_adapter(int argc, char **argv)
     free(line);
     return CLI_EXIT_OK;
 }
+
+const cli_command cli_cmd_adapter = {
+    .name = "adapter",
+    .summary = "the reference adapter: amc's validator behind the conformance protocol",
+    .synopsis = (const char *const[]){"", NULL},
+    .description =
+        "The reference adapter of the conformance protocol (conformance/PROTOCOL.md): reads "
+        "requests on standard input, one JSON object per line, and answers on standard output "
+        "with amc's own validator, so that amc conform measures amc through the same path as "
+        "any other implementation. It claims every profile amc implements, with every "
+        "capability. A request that is not JSON gets an \"error\" reply; end of input or stop "
+        "ends it.",
+    .exits =
+        (const cli_exit[]){{0, "end of input or a stop request"}, {2, "usage error"}, {0, NULL}},
+    .examples =
+        (const cli_example[]){{"Score amc itself (100%):", "amc conform --impl 'amc adapter'"},
+                              {NULL, NULL}},
+    .run = adapter_main,
+};

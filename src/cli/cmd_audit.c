@@ -50,27 +50,6 @@ typedef struct astate {
     size_t topn[MAX_TOP], ntop, top_other;
 } astate;
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: amc audit [options] DIR\n"
-            "Audits a workspace on disk: an IGNITE runtime dir (queue/<agent>/, processed/,\n"
-            "dead_letter/), a mailbox root (inbox/ ack/ deadletter/ outbox/ state/) or an ACP\n"
-            "agent-workspace/inbox/. Every message file goes through its profile (placement,\n"
-            "status vs folder); across files: the same message in two folders, messages past\n"
-            "the retry limit outside the dead-letter folder, stray files. Read-only; never\n"
-            "follows a symbolic link.\n\n"
-            "options:\n"
-            "  --profile P          ignite, mailbox, acp or auto (default)\n"
-            "  --policy FILE        deployment settings (YAML/JSON; as amc validate)\n"
-            "  --stateful           one validator session across the files (walk order)\n"
-            "  --format FMT         text (default), json or sarif\n"
-            "  --strict             warnings make the exit status 1\n"
-            "  --stats              print the summary line (files/s) on stderr even if not a TTY\n"
-            "  --max-bytes N        size limit of one file (default 64 MiB)\n\n"
-            "Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or I/O error.\n");
-}
-
 static void count_top(astate *s, const char *rel)
 {
     const char *sl = strchr(rel, '/');
@@ -319,144 +298,92 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int cli_cmd_audit(int argc, char **argv)
+typedef struct aargs {
+    const char *profile, *policy;
+    int format;
+    bool strict, stats, stateful;
+    uint64_t max_size;
+} aargs;
+
+/* The summary line on stderr. */
+static void print_stats(const astate *s, const char *dir, double dt)
 {
-    const char *profile = "auto", *policy_file = NULL, *dir = NULL;
-    cli_format fmt = CLI_FMT_TEXT;
-    bool strict = false, stats = false, stateful = false;
+    amc_audit_stats_t as;
+    size_t k = 0;
+    memset(&as, 0, sizeof as);
+    amc_audit_stats(s->a, &as);
+    fprintf(stderr,
+            "amc audit: %s: %s workspace; %zu files (%zu messages, %zu other), %zu "
+            "entries not read;",
+            dir, as.kind ? as.kind : "no", as.files, as.messages, as.other, as.entries);
+    for (k = 0; k < s->ntop; k++)
+        fprintf(stderr, " %s/ %zu", s->top[k], s->topn[k]);
+    if (s->top_other)
+        fprintf(stderr, " ./ %zu", s->top_other);
+    fprintf(stderr, "; %zu errors, %zu warnings; %.3f s, %.0f files/s\n", s->errors, s->warnings,
+            dt, dt > 0 ? (double)as.files / dt : 0.0);
+}
+
+/* Walks DIR (fd) into the report; returns the seconds it took. */
+static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes)
+{
+    double t0 = 0;
+    s->root = dir;
+    s->prefix = root_prefix(dir);
+    s->max_bytes = max_bytes;
+    cli_report_declare_rules(s->rep, 5500, 5599);
+    t0 = now_s();
+    walk(s, fd, "", 0);
+    if (amc_audit_finish(s->a, s->ds) == AMC_ENOMEM)
+        s->fatal = 1;
+    flush(s, "");
+    return now_s() - t0;
+}
+
+static int audit_main(void *args, const cli_list *ops)
+{
+    const aargs *a = args;
+    const char *dir = ops->v[0];
     amc_policy *policy = NULL;
     amc_audit_opts opts;
     amc_limits lim = AMC_LIMITS_DEFAULT;
     astate s;
-    int rc = CLI_EXIT_OK, fd = -1, i = 0;
-    double t0 = 0, dt = 0;
-    amc_audit_stats_t as;
+    int rc = CLI_EXIT_ERROR, fd = -1;
+    double dt = 0;
     memset(&s, 0, sizeof s);
-    memset(&as, 0, sizeof as);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool hv = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (!strcmp(a, "--profile") && hv) {
-            profile = argv[++i];
-        } else if (!strcmp(a, "--policy") && hv) {
-            policy_file = argv[++i];
-        } else if (!strcmp(a, "--format") && hv) {
-            if (cli_parse_format(argv[++i], &fmt) != 0 || fmt == CLI_FMT_JUNIT ||
-                fmt == CLI_FMT_TAP) {
-                fprintf(stderr, "amc audit: --format must be text, json or sarif\n");
-                return CLI_EXIT_ERROR;
-            }
-        } else if (!strcmp(a, "--max-bytes") && hv) {
-            char *end = NULL;
-            unsigned long long v = strtoull(argv[++i], &end, 10);
-            if (!*argv[i] || *end || v == 0) {
-                fprintf(stderr, "amc audit: --max-bytes needs a positive integer\n");
-                return CLI_EXIT_ERROR;
-            }
-            lim.max_input_bytes = (size_t)v;
-        } else if (!strcmp(a, "--strict")) {
-            strict = true;
-        } else if (!strcmp(a, "--stats")) {
-            stats = true;
-        } else if (!strcmp(a, "--stateful")) {
-            stateful = true;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "amc audit: unknown option '%s'\nRun 'amc audit --help' for usage.\n",
-                    a);
-            return CLI_EXIT_ERROR;
-        } else if (!dir) {
-            dir = a;
-        } else {
-            fprintf(stderr, "amc audit: one DIR only\n");
-            return CLI_EXIT_ERROR;
-        }
-    }
-    if (!dir) {
-        usage(stderr);
-        return CLI_EXIT_ERROR;
-    }
+    lim.max_input_bytes = (size_t)a->max_size;
     s.ds = amc_diags_new(0);
-    if (!s.ds)
-        return CLI_EXIT_ERROR;
-    if (policy_file) {
-        char *buf = NULL;
-        size_t len = 0;
-        int rr = cli_read_file(policy_file, lim.max_input_bytes, &buf, &len);
-        amc_status st = AMC_OK;
-        if (rr != 0) {
-            if (rr == -2)
-                fprintf(stderr, "amc audit: %s: the policy is too large\n", policy_file);
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        }
-        st = amc_policy_read(buf, len, s.ds, &policy);
-        free(buf);
-        for (size_t k = 0; k < amc_diags_count(s.ds); k++)
-            cli_print_diag_text(stderr, policy_file, amc_diags_get(s.ds, k), false);
-        amc_diags_clear(s.ds);
-        if (st != AMC_OK) {
-            fprintf(stderr, "amc audit: %s: invalid policy\n", policy_file);
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        }
-    }
+    if (!s.ds || cli_load_policy("audit", a->policy, NULL, false, lim.max_input_bytes, &policy))
+        goto out;
     memset(&opts, 0, sizeof opts);
-    opts.profile = profile;
+    opts.profile = a->profile;
     opts.policy = policy;
     opts.limits = &lim;
-    opts.stateful = stateful;
+    opts.stateful = a->stateful;
     if (amc_audit_new(&opts, s.ds, &s.a) != AMC_OK) {
         for (size_t k = 0; k < amc_diags_count(s.ds); k++)
             cli_print_diag_text(stderr, "amc audit", amc_diags_get(s.ds, k), false);
-        rc = CLI_EXIT_ERROR;
         goto out;
     }
     fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) {
         fprintf(stderr, "amc audit: %s: %s\n", dir, strerror(errno));
-        rc = CLI_EXIT_ERROR;
         goto out;
     }
-    s.root = dir;
-    s.prefix = root_prefix(dir);
-    s.max_bytes = lim.max_input_bytes;
-    s.rep = cli_report_new(fmt, stdout, "audit");
+    s.rep = cli_report_new((cli_format)a->format, stdout, "audit");
     if (!s.rep) {
         close(fd);
-        rc = CLI_EXIT_ERROR;
         goto out;
     }
-    cli_report_declare_rules(s.rep, 5500, 5599);
-    t0 = now_s();
-    walk(&s, fd, "", 0);
-    if (amc_audit_finish(s.a, s.ds) == AMC_ENOMEM)
-        s.fatal = 1;
-    flush(&s, "");
-    dt = now_s() - t0;
+    dt = audit_tree(&s, fd, dir, lim.max_input_bytes);
     cli_report_finish(s.rep);
     s.rep = NULL;
-    amc_audit_stats(s.a, &as);
-    if (stats || isatty(2)) {
-        fprintf(stderr,
-                "amc audit: %s: %s workspace; %zu files (%zu messages, %zu other), %zu "
-                "entries not read;",
-                dir, as.kind ? as.kind : "no", as.files, as.messages, as.other, as.entries);
-        for (size_t k = 0; k < s.ntop; k++)
-            fprintf(stderr, " %s/ %zu", s.top[k], s.topn[k]);
-        if (s.top_other)
-            fprintf(stderr, " ./ %zu", s.top_other);
-        fprintf(stderr, "; %zu errors, %zu warnings; %.3f s, %.0f files/s\n", s.errors, s.warnings,
-                dt, dt > 0 ? (double)as.files / dt : 0.0);
-    }
-    if (s.fatal) {
+    if (a->stats || isatty(2))
+        print_stats(&s, dir, dt);
+    if (s.fatal)
         fprintf(stderr, "amc audit: out of memory\n");
-        rc = CLI_EXIT_ERROR;
-    } else if (s.errors || (strict && s.warnings)) {
-        rc = CLI_EXIT_INVALID;
-    }
+    else
+        rc = s.errors || (a->strict && s.warnings) ? CLI_EXIT_INVALID : CLI_EXIT_OK;
 out:
     if (s.rep)
         cli_report_finish(s.rep);
@@ -465,3 +392,66 @@ out:
     amc_diags_free(s.ds);
     return rc;
 }
+
+#define O(field) CLI_AT(aargs, field)
+const cli_command cli_cmd_audit = {
+    .name = "audit",
+    .summary = "audit a workspace on disk: IGNITE queue, mailbox root or ACP inbox",
+    .description =
+        "Audits a workspace as it sits on disk: an IGNITE runtime directory (queue/<agent>/, "
+        "processed/, dead_letter/), a mailbox root (inbox/ ack/ deadletter/ outbox/ state/) or "
+        "an ACP agent-workspace/inbox/. Every message file goes through its profile with its "
+        "path (placement, status against folder); across files it reports the same message in "
+        "two folders or twice in one (AUDIT_DUPLICATE, AUDIT_REDELIVERED), a message past the "
+        "retry or delivery limit outside the dead-letter folder (AUDIT_NOT_DEAD_LETTERED), and "
+        "stray files in message folders.\n"
+        "Read-only: nothing is written, renamed or removed; symbolic links are reported and "
+        "never followed; FIFOs, sockets and devices are never opened; files over the size limit "
+        "are not read. The tree is streamed (one directory listing and one file at a time, "
+        "sorted names). The summary line (files, per-folder totals, errors, warnings, files/s) "
+        "goes to standard error when it is a terminal, or with --stats.",
+    .options =
+        (const cli_opt[]){
+            {.shared = &cli_opt_profile,
+             O(profile),
+             .arg = "ignite|mailbox|acp|auto",
+             .def = "auto",
+             .help = "the workspace's profile"},
+            {.shared = &cli_opt_policy,
+             O(policy),
+             .help = "deployment settings (YAML or JSON; "
+                     "as amc validate)"},
+            {.shared = &cli_opt_stateful,
+             O(stateful),
+             .help = "one validator session across the files (walk order)"},
+            {.shared = &cli_opt_format, O(format), .allow = "text json sarif"},
+            {.shared = &cli_opt_strict, O(strict)},
+            {.name = "stats",
+             .kind = CLI_FLAG,
+             O(stats),
+             .help = "print the summary line (files/s) on stderr even if not a terminal"},
+            {.shared = &cli_opt_max_size, O(max_size), .help = "size limit of one file"},
+            {.name = "max-bytes",
+             .shared = &cli_opt_max_size,
+             O(max_size),
+             .hidden = true,
+             .help = "the former name of --max-size"},
+            {0}},
+    .operands = "DIR",
+    .min_operands = 1,
+    .max_operands = 1,
+    .missing = "no DIR given",
+    .exits = (const cli_exit[]){{0, "clean"},
+                                {1, "errors (with --strict: or warnings)"},
+                                {2, "usage error, DIR unreadable, invalid policy"},
+                                {0, NULL}},
+    .examples =
+        (const cli_example[]){
+            {"An IGNITE runtime directory:", "amc audit ~/.ignite"},
+            {"A mailbox root with its runtime config, as SARIF:",
+             "amc audit --policy runtime.yaml --format sarif tmp/poc-mailbox/mailbox"},
+            {NULL, NULL}},
+    .args_size = sizeof(aargs),
+    .run = audit_main,
+};
+#undef O

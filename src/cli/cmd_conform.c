@@ -48,10 +48,7 @@
 
 typedef struct run {
     const char *impl, *exec, *suite_dir, *protocol_dir;
-    const char *profiles[32];
-    size_t nprofiles;
-    const char *filters[32];
-    size_t nfilters;
+    cli_list profiles, filters; /* --profile, --filter */
     double timeout;
     long max_fail, max_restarts;
     bool validate_protocol, verbose;
@@ -70,33 +67,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int usage(FILE *f)
-{
-    fprintf(
-        f, "usage: amc conform (--impl 'CMD' | --impl-exec 'CMD {file}') [options]\n"
-           "       amc conform --check-suite [--suite DIR]\n\n"
-           "Runs an implementation through the conformance fixtures and reports an honest\n"
-           "verdict (protocol: conformance/PROTOCOL.md).\n\n"
-           "  --impl CMD             adapter speaking the protocol on stdin/stdout\n"
-           "  --impl-exec CMD        plain command; {file} = input path, {profile}; exit\n"
-           "                         0 valid, 1 invalid, other = error\n"
-           "  --suite DIR            fixture root (default ./conformance or $AMC_CONFORMANCE_DIR)\n"
-           "  --profile P            only profile P (repeatable)\n"
-           "  --filter GLOB          only case ids matching GLOB (repeatable)\n"
-           "  --timeout SECONDS      per case (default 10)\n"
-           "  --max-restarts N       adapter restarts after crashes/timeouts (default 5)\n"
-           "  -x, --max-fail N       stop after N unexpected failures (-x: 1)\n"
-           "  --xfail FILE           expected failures, lines 'case-id  # reason'\n"
-           "  --update-xfail         rewrite FILE with the current failures\n"
-           "  --validate-protocol    check every reply against conformance/protocol/ schemas\n"
-           "  --format F             stdout report: text (default), json, junit, tap, markdown\n"
-           "  --json|--junit|--tap|--markdown FILE   also write that report to FILE\n"
-           "  --check-suite          check the fixtures themselves (ids, files, coverage)\n"
-           "  -v, --verbose          print each case's outcome on stderr\n\n"
-           "Exit: 0 conformant, 1 not conformant, 2 usage, 3 not measured.\n");
-    return CLI_EXIT_ERROR;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -196,15 +166,15 @@ static int load_suite(run *r)
 static bool selected(const run *r, const amc_conform_case *c)
 {
     size_t i = 0;
-    bool ok = r->nprofiles == 0;
-    for (i = 0; i < r->nprofiles; i++)
-        ok = ok || !strcmp(r->profiles[i], c->profile);
+    bool ok = r->profiles.n == 0;
+    for (i = 0; i < r->profiles.n; i++)
+        ok = ok || !strcmp(r->profiles.v[i], c->profile);
     if (!ok)
         return false;
-    if (r->nfilters == 0)
+    if (r->filters.n == 0)
         return true;
-    for (i = 0; i < r->nfilters; i++)
-        if (amc_conform_glob(r->filters[i], c->id))
+    for (i = 0; i < r->filters.n; i++)
+        if (amc_conform_glob(r->filters.v[i], c->id))
             return true;
     return false;
 }
@@ -749,199 +719,174 @@ static int load_protocol_schemas(run *r)
     return r->pset ? 0 : -1;
 }
 
-int cli_cmd_conform(int argc, char **argv)
+typedef struct cargs {
+    const char *impl, *exec, *suite, *protocol_dir, *xfail;
+    const char *reports[5]; /* --json, --junit, --tap, --markdown FILE (by amc_conform_format) */
+    cli_list profiles, filters;
+    double timeout;
+    uint64_t max_restarts, max_fail;
+    int format;
+    bool x, update_xfail, validate_protocol, check_suite, verbose;
+} cargs;
+
+/* Reads the --xfail file into the suite (a missing file is fine for --update-xfail). Returns 0
+ * or -1 (reported). */
+static int read_xfail(run *r, const char *xfail, bool update)
 {
-    run r;
-    const char *xfail = NULL, *reports[5] = {NULL, NULL, NULL, NULL, NULL};
-    amc_conform_format fmt = AMC_CONFORM_TEXT;
-    bool update_xfail = false, checks = false;
-    int i = 0, rc = CLI_EXIT_ERROR;
+    char *buf = NULL;
+    size_t len = 0, d = 0;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_OK;
+    struct stat xst;
+    if (update && stat(xfail, &xst) != 0) {
+        /* a new file */
+    } else if (cli_read_file(xfail, (size_t)1 << 30, &buf, &len) != 0) {
+        fprintf(stderr, "amc conform: cannot read %s\n", xfail);
+        amc_diags_free(ds);
+        return -1;
+    } else {
+        st = amc_conform_xfail_read(r->suite, buf, len, ds);
+    }
+    for (d = 0; d < amc_diags_count(ds); d++)
+        cli_print_diag_text(stderr, xfail, amc_diags_get(ds, d), false);
+    free(buf);
+    amc_diags_free(ds);
+    return st == AMC_OK ? 0 : -1;
+}
+
+/* Rewrites the --xfail file with the current failures. Returns 0 or -1 (reported). */
+static int write_xfail(run *r, const char *xfail)
+{
+    char *out = NULL;
+    size_t len = 0, k = 0;
+    FILE *f = NULL;
+    if (amc_conform_xfail_render(r->suite, &out, &len) != AMC_OK)
+        return -1;
+    f = fopen(xfail, "wb");
+    if (!f) {
+        fprintf(stderr, "amc conform: cannot write %s\n", xfail);
+        amc_free(out);
+        return -1;
+    }
+    fwrite(out, 1, len, f);
+    fclose(f);
+    amc_free(out);
+    for (k = 0; k < amc_conform_case_count(r->suite); k++) {
+        amc_conform_case *c = amc_conform_case_at(r->suite, k);
+        c->xfail_listed = c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR;
+    }
+    return 0;
+}
+
+/* Selects the cases (--profile, --filter; every --profile must have fixtures) and reads the
+ * xfail list. Returns 0 or -1 (reported). */
+static int select_cases(run *r, const cargs *a)
+{
+    size_t k = 0, j = 0;
+    for (k = 0; k < r->profiles.n; k++) {
+        for (j = 0; j < amc_conform_case_count(r->suite); j++)
+            if (!strcmp(amc_conform_case_at(r->suite, j)->profile, r->profiles.v[k]))
+                break;
+        if (j == amc_conform_case_count(r->suite)) {
+            fprintf(stderr, "amc conform: no fixtures for profile %s\n", r->profiles.v[k]);
+            return -1;
+        }
+    }
+    for (k = 0; k < amc_conform_case_count(r->suite); k++) {
+        amc_conform_case *c = amc_conform_case_at(r->suite, k);
+        c->selected = selected(r, c);
+    }
+    return a->xfail ? read_xfail(r, a->xfail, a->update_xfail) : 0;
+}
+
+/* Runs the selected cases (the adapter is started here). Returns 0, or -1 on a fatal error. */
+static int run_cases(run *r)
+{
     size_t k = 0, bad = 0;
     char why[200] = "";
+    r->info.mode = r->impl ? "adapter" : "exec";
+    if (r->exec) {
+        r->info.impl_name = r->exec;
+        r->info.verdict_only = true;
+    } else if (start_adapter(r, why, sizeof why) != 0) {
+        fprintf(stderr, "amc conform: implementation not reached: %s\n", why);
+        for (k = 0; k < amc_conform_case_count(r->suite); k++)
+            set_msg(amc_conform_case_at(r->suite, k), AMC_CONFORM_NOT_TESTED,
+                    "not run: implementation not reached (%s)", why);
+    }
+    for (k = 0; (r->exec || r->info.reached) && k < amc_conform_case_count(r->suite); k++) {
+        amc_conform_case *c = amc_conform_case_at(r->suite, k);
+        double t0 = now_s();
+        if (!c->selected)
+            continue;
+        if (r->max_fail > 0 && (long)bad >= r->max_fail) {
+            set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: %s", "--max-fail reached");
+            continue;
+        }
+        if ((r->exec ? run_exec_case(r, c) : run_adapter_case(r, c)) != 0)
+            return -1;
+        c->seconds = now_s() - t0;
+        if ((c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR) && !c->xfail_listed)
+            bad++;
+        if (r->verbose)
+            fprintf(stderr, "%-10s %s %s\n", amc_conform_outcome_str(c->outcome), c->id,
+                    c->message);
+    }
+    stop_adapter(r, true);
+    return 0;
+}
+
+/* After the run: the xfail update, the reports, the exit status. */
+static int finish(run *r, const cargs *a)
+{
+    size_t k = 0;
+    if (a->update_xfail && write_xfail(r, a->xfail) != 0)
+        return CLI_EXIT_ERROR;
+    amc_conform_finalize(r->suite);
+    if (write_report(r, (amc_conform_format)a->format, NULL) != 0)
+        return CLI_EXIT_ERROR;
+    for (k = 0; k < 5; k++)
+        if (a->reports[k] && write_report(r, (amc_conform_format)k, a->reports[k]) != 0)
+            return CLI_EXIT_ERROR;
+    return amc_conform_exit_status(r->suite, &r->info);
+}
+
+static int conform_main(void *args, const cli_list *ops)
+{
+    const cargs *a = args;
+    run r;
+    int rc = CLI_EXIT_ERROR;
     memset(&r, 0, sizeof r);
     r.proc.pid = -1;
-    r.timeout = 10;
-    r.max_fail = -1;
-    r.max_restarts = 5;
-    r.suite_dir = getenv("AMC_CONFORMANCE_DIR") ? getenv("AMC_CONFORMANCE_DIR") : "conformance";
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define OPT(name) (!strcmp(a, name) && v && (++i, 1))
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (OPT("--impl")) {
-            r.impl = v;
-        } else if (OPT("--impl-exec")) {
-            r.exec = v;
-        } else if (OPT("--suite")) {
-            r.suite_dir = v;
-        } else if (OPT("--protocol-dir")) {
-            r.protocol_dir = v;
-        } else if (OPT("--profile")) {
-            if (r.nprofiles < 32)
-                r.profiles[r.nprofiles++] = v;
-        } else if (OPT("--filter")) {
-            if (r.nfilters < 32)
-                r.filters[r.nfilters++] = v;
-        } else if (OPT("--timeout")) {
-            char *end = NULL;
-            r.timeout = strtod(v, &end);
-            if (end && *end == 's')
-                end++;
-            if (!end || *end || !(r.timeout > 0) || r.timeout > 86400)
-                return fprintf(stderr, "amc conform: bad --timeout %s\n", v), CLI_EXIT_ERROR;
-        } else if (OPT("--max-restarts")) {
-            r.max_restarts = strtol(v, NULL, 10);
-        } else if (!strcmp(a, "-x")) {
-            r.max_fail = 1;
-        } else if (OPT("--max-fail")) {
-            r.max_fail = strtol(v, NULL, 10);
-            if (r.max_fail < 1)
-                return fprintf(stderr, "amc conform: bad --max-fail %s\n", v), CLI_EXIT_ERROR;
-        } else if (OPT("--xfail")) {
-            xfail = v;
-        } else if (!strcmp(a, "--update-xfail")) {
-            update_xfail = true;
-        } else if (!strcmp(a, "--validate-protocol")) {
-            r.validate_protocol = true;
-        } else if (!strcmp(a, "--check-suite")) {
-            checks = true;
-        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            r.verbose = true;
-        } else if (OPT("--format")) {
-            static const char *names[] = {"text", "json", "junit", "tap", "markdown"};
-            for (k = 0; k < 5 && strcmp(names[k], v); k++)
-                ;
-            if (k == 5)
-                return fprintf(stderr, "amc conform: bad --format %s\n", v), CLI_EXIT_ERROR;
-            fmt = (amc_conform_format)k;
-        } else if (OPT("--json")) {
-            reports[AMC_CONFORM_JSON] = v;
-        } else if (OPT("--junit")) {
-            reports[AMC_CONFORM_JUNIT] = v;
-        } else if (OPT("--tap")) {
-            reports[AMC_CONFORM_TAP] = v;
-        } else if (OPT("--markdown")) {
-            reports[AMC_CONFORM_MARKDOWN] = v;
-        } else {
-            fprintf(stderr, "amc conform: unexpected argument '%s'\n", a);
-            return usage(stderr);
-        }
-#undef OPT
-    }
-    if (!checks && !r.impl == !r.exec) {
-        fprintf(stderr, "amc conform: give exactly one of --impl and --impl-exec\n");
-        return usage(stderr);
-    }
-    if (update_xfail && !xfail) {
-        fprintf(stderr, "amc conform: --update-xfail needs --xfail FILE\n");
-        return CLI_EXIT_ERROR;
-    }
+    r.impl = a->impl;
+    r.exec = a->exec;
+    r.suite_dir = a->suite                        ? a->suite
+                  : getenv("AMC_CONFORMANCE_DIR") ? getenv("AMC_CONFORMANCE_DIR")
+                                                  : "conformance";
+    r.protocol_dir = a->protocol_dir;
+    r.profiles = a->profiles;
+    r.filters = a->filters;
+    r.timeout = a->timeout;
+    r.max_restarts = (long)a->max_restarts;
+    r.max_fail = a->max_fail ? (long)a->max_fail : a->x ? 1 : -1;
+    r.validate_protocol = a->validate_protocol;
+    r.verbose = a->verbose;
+    if (!a->check_suite && !a->impl == !a->exec)
+        return cli_usage_error(&cli_cmd_conform, "give exactly one of --impl and --impl-exec");
+    if (a->update_xfail && !a->xfail)
+        return cli_usage_error(&cli_cmd_conform, "--update-xfail needs --xfail FILE");
     signal(SIGPIPE, SIG_IGN);
     r.suite = amc_conform_suite_new();
     if (!r.suite || load_suite(&r) != 0)
         goto out;
-    if (checks) {
+    if (a->check_suite) {
         rc = check_suite(&r);
         goto out;
     }
-    if (r.validate_protocol && load_protocol_schemas(&r) != 0)
+    if ((r.validate_protocol && load_protocol_schemas(&r) != 0) || select_cases(&r, a) != 0 ||
+        run_cases(&r) != 0)
         goto out;
-    for (k = 0; k < r.nprofiles; k++) {
-        size_t j = 0;
-        for (j = 0; j < amc_conform_case_count(r.suite); j++)
-            if (!strcmp(amc_conform_case_at(r.suite, j)->profile, r.profiles[k]))
-                break;
-        if (j == amc_conform_case_count(r.suite)) {
-            fprintf(stderr, "amc conform: no fixtures for profile %s\n", r.profiles[k]);
-            goto out;
-        }
-    }
-    for (k = 0; k < amc_conform_case_count(r.suite); k++) {
-        amc_conform_case *c = amc_conform_case_at(r.suite, k);
-        c->selected = selected(&r, c);
-    }
-    if (xfail) {
-        char *buf = NULL;
-        size_t len = 0;
-        amc_diags *ds = amc_diags_new(0);
-        amc_status st = AMC_OK;
-        struct stat xst;
-        if (update_xfail && stat(xfail, &xst) != 0) {
-            /* a new file */
-        } else if (cli_read_file(xfail, (size_t)1 << 30, &buf, &len) != 0) {
-            {
-                fprintf(stderr, "amc conform: cannot read %s\n", xfail);
-                amc_diags_free(ds);
-                goto out;
-            }
-        } else {
-            st = amc_conform_xfail_read(r.suite, buf, len, ds);
-        }
-        for (size_t d = 0; d < amc_diags_count(ds); d++)
-            cli_print_diag_text(stderr, xfail, amc_diags_get(ds, d), false);
-        free(buf);
-        amc_diags_free(ds);
-        if (st != AMC_OK)
-            goto out;
-    }
-    r.info.mode = r.impl ? "adapter" : "exec";
-    if (r.exec) {
-        r.info.impl_name = r.exec;
-        r.info.verdict_only = true;
-    } else if (start_adapter(&r, why, sizeof why) != 0) {
-        fprintf(stderr, "amc conform: implementation not reached: %s\n", why);
-        for (k = 0; k < amc_conform_case_count(r.suite); k++)
-            set_msg(amc_conform_case_at(r.suite, k), AMC_CONFORM_NOT_TESTED,
-                    "not run: implementation not reached (%s)", why);
-    }
-    for (k = 0; (r.exec || r.info.reached) && k < amc_conform_case_count(r.suite); k++) {
-        amc_conform_case *c = amc_conform_case_at(r.suite, k);
-        double t0 = now_s();
-        if (!c->selected)
-            continue;
-        if (r.max_fail > 0 && (long)bad >= r.max_fail) {
-            set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: %s", "--max-fail reached");
-            continue;
-        }
-        if ((r.exec ? run_exec_case(&r, c) : run_adapter_case(&r, c)) != 0)
-            goto out;
-        c->seconds = now_s() - t0;
-        if ((c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR) && !c->xfail_listed)
-            bad++;
-        if (r.verbose)
-            fprintf(stderr, "%-10s %s %s\n", amc_conform_outcome_str(c->outcome), c->id,
-                    c->message);
-    }
-    stop_adapter(&r, true);
-    if (update_xfail) {
-        char *out = NULL;
-        size_t len = 0;
-        FILE *f = NULL;
-        if (amc_conform_xfail_render(r.suite, &out, &len) != AMC_OK)
-            goto out;
-        f = fopen(xfail, "wb");
-        if (!f) {
-            fprintf(stderr, "amc conform: cannot write %s\n", xfail);
-            amc_free(out);
-            goto out;
-        }
-        fwrite(out, 1, len, f);
-        fclose(f);
-        amc_free(out);
-        for (k = 0; k < amc_conform_case_count(r.suite); k++) {
-            amc_conform_case *c = amc_conform_case_at(r.suite, k);
-            c->xfail_listed = c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR;
-        }
-    }
-    amc_conform_finalize(r.suite);
-    if (write_report(&r, fmt, NULL) != 0)
-        goto out;
-    for (k = 0; k < 5; k++)
-        if (reports[k] && write_report(&r, (amc_conform_format)k, reports[k]) != 0)
-            goto out;
-    rc = amc_conform_exit_status(r.suite, &r.info);
+    rc = finish(&r, a);
 out:
     stop_adapter(&r, false);
     amc_conform_reply_free(r.hello);
@@ -949,3 +894,150 @@ out:
     amc_conform_suite_free(r.suite);
     return rc;
 }
+
+static const cli_value formats[] = {{"text", AMC_CONFORM_TEXT},         {"json", AMC_CONFORM_JSON},
+                                    {"junit", AMC_CONFORM_JUNIT},       {"tap", AMC_CONFORM_TAP},
+                                    {"markdown", AMC_CONFORM_MARKDOWN}, {NULL, 0}};
+
+#define O(field) CLI_AT(cargs, field)
+static const cli_opt options[] = {
+    {.name = "impl",
+     .kind = CLI_STRING,
+     .arg = "CMD",
+     O(impl),
+     .help = "adapter speaking the protocol on its stdin/stdout (run with /bin/sh -c)"},
+    {.name = "impl-exec",
+     .kind = CLI_STRING,
+     .arg = "CMD",
+     O(exec),
+     .help = "plain command run per case: {file} = the input's path, {profile}; exit 0 valid, "
+             "1 invalid, other = error"},
+    {.name = "suite",
+     .kind = CLI_STRING,
+     .arg = "DIR",
+     O(suite),
+     .help = "fixture root (default $AMC_CONFORMANCE_DIR, else ./conformance)"},
+    {.shared = &cli_opt_profile,
+     .arg = "P",
+     O(profiles),
+     .kind = CLI_LIST,
+     .help = "only profile P (repeatable)"},
+    {.name = "filter",
+     .kind = CLI_LIST,
+     .arg = "GLOB",
+     O(filters),
+     .help = "only case ids matching GLOB (repeatable)"},
+    {.name = "timeout",
+     .kind = CLI_SECONDS,
+     .arg = "SECONDS",
+     .max = 86400,
+     .def = "10",
+     O(timeout),
+     .help = "per case"},
+    {.name = "max-restarts",
+     .kind = CLI_UINT,
+     .arg = "N",
+     .def = "5",
+     O(max_restarts),
+     .help = "adapter restarts after crashes or timeouts"},
+    {.name = "max-fail",
+     .kind = CLI_UINT,
+     .arg = "N",
+     .min = 1,
+     O(max_fail),
+     .help = "stop after N unexpected failures (the rest are NOT TESTED)"},
+    {.short_name = 'x',
+     .kind = CLI_FLAG,
+     O(x),
+     .help = "stop at the first unexpected failure "
+             "(--max-fail 1)"},
+    {.name = "xfail",
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(xfail),
+     .help = "expected failures, lines 'case-id  # reason'"},
+    {.name = "update-xfail",
+     .kind = CLI_FLAG,
+     O(update_xfail),
+     .help = "rewrite the --xfail FILE with the current failures"},
+    {.name = "validate-protocol",
+     .kind = CLI_FLAG,
+     O(validate_protocol),
+     .help = "check every reply against the adapter-protocol schemas"},
+    {.name = "protocol-dir",
+     .kind = CLI_STRING,
+     .arg = "DIR",
+     O(protocol_dir),
+     .help = "where the reply schemas of --validate-protocol are (default DIR/protocol of the "
+             "suite)"},
+    {.shared = &cli_opt_format,
+     O(format),
+     .values = formats,
+     .help = "report format on standard output"},
+    {.name = "json",
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(reports[AMC_CONFORM_JSON]),
+     .help = "also write the JSON report to FILE"},
+    {.name = "junit",
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(reports[AMC_CONFORM_JUNIT]),
+     .help = "also write a JUnit XML report to FILE"},
+    {.name = "tap",
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(reports[AMC_CONFORM_TAP]),
+     .help = "also write a TAP report to FILE"},
+    {.name = "markdown",
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(reports[AMC_CONFORM_MARKDOWN]),
+     .help = "also write a Markdown report to FILE"},
+    {.name = "check-suite",
+     .kind = CLI_FLAG,
+     O(check_suite),
+     .help = "check the fixtures themselves (ids, files, coverage) instead of running them"},
+    {.name = "verbose",
+     .short_name = 'v',
+     .kind = CLI_FLAG,
+     O(verbose),
+     .help = "print each case's outcome on stderr"},
+    {0}};
+#undef O
+
+const cli_command cli_cmd_conform = {
+    .name = "conform",
+    .summary = "run an implementation through the conformance fixtures; CI verdict",
+    .synopsis = (const char *const[]){"(--impl CMD | --impl-exec 'CMD {file}') [options]",
+                                      "--check-suite [--suite DIR]", NULL},
+    .description =
+        "Runs an implementation under test through the conformance fixtures (every "
+        "DIR/*/cases.json of the suite, and DIR/*/lifecycle/*.json scenarios) and reports an "
+        "honest verdict a CI job can gate on.\n"
+        "--impl starts an adapter speaking the protocol of conformance/PROTOCOL.md "
+        "(newline-delimited JSON on its stdin/stdout); --impl-exec runs a command per case with "
+        "{file} and {profile} substituted (exit 0 valid, 1 invalid, other error). Per-case "
+        "timeout; a crash, timeout or garbage reply is an ERROR and the adapter is restarted "
+        "(bounded by --max-restarts).\n"
+        "Cases needing a capability the adapter did not claim are SKIP; ERROR and NOT TESTED "
+        "count in the score. MUST failures fail the run, SHOULD failures warn. --xfail lists "
+        "expected failures; an unlisted failure or a listed case that passes (stale entry) "
+        "fails the run; --update-xfail rewrites the file.",
+    .options = options,
+    .exits = (const cli_exit[]){{0, "conformant"},
+                                {1, "not conformant (or --check-suite found problems)"},
+                                {2, "usage error, unreadable or invalid suite"},
+                                {3, "not measured: the implementation could not be reached"},
+                                {0, NULL}},
+    .examples =
+        (const cli_example[]){{"Your adapter, JSON lines on stdin/stdout:",
+                               "amc conform --impl 'python3 "
+                               "my_adapter.py'"},
+                              {"A command line tool, exit 0 valid / 1 invalid:",
+                               "amc conform --impl-exec 'mytool check {file}' --profile ignite"},
+                              {"The reference itself (100%):", "amc conform --impl 'amc adapter'"},
+                              {NULL, NULL}},
+    .args_size = sizeof(cargs),
+    .run = conform_main,
+};

@@ -18,39 +18,24 @@
 #include <strings.h>
 #include "cli.h"
 
-typedef enum { AS_AUTO, AS_JSON, AS_YAML, AS_MIME } parse_as;
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: amc parse [--as json|yaml|mime] [--format text|json] [--compact]\n"
-               "                 [--ignite-compat] [--max-depth N] [--max-size BYTES] FILE|-\n\n"
-               "Reads one message and prints it as normalized JSON on stdout; diagnostics go to\n"
-               "stderr. --as defaults to the file extension (.json .yaml .yml .mime .eml), else\n"
-               "to the content. For MIME, prints the header fields in order and the body, parsed\n"
-               "as YAML when Content-Type names YAML.\n"
-               "  --ignite-compat  (MIME) print the JSON of IGNITE's ignite_mime.py parse\n"
-               "                   (message_id, from, to[], cc[], ..., body, extra X-IGNITE-*)\n"
-               "Exit status: 0 well-formed, 1 malformed, 2 usage or I/O error.\n");
-}
-
-static parse_as guess(const char *path, const char *buf, size_t len)
+static cli_syntax guess(const char *path, const char *buf, size_t len)
 {
     const char *dot = strrchr(path, '.');
     size_t i = 0;
     if (dot && (!strcmp(dot, ".json") || !strcmp(dot, ".jsonl")))
-        return AS_JSON;
+        return CLI_SYN_JSON;
     if (dot && (!strcmp(dot, ".yaml") || !strcmp(dot, ".yml")))
-        return AS_YAML;
+        return CLI_SYN_YAML;
     if (dot && (!strcmp(dot, ".mime") || !strcmp(dot, ".eml")))
-        return AS_MIME;
+        return CLI_SYN_MIME;
     while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
         i++;
     if (i < len && (buf[i] == '{' || buf[i] == '['))
-        return AS_JSON;
+        return CLI_SYN_JSON;
     /* a first line "Name: value" whose name is a header field name, plus MIME-Version */
     if (len >= 13 && strncasecmp(buf, "MIME-Version:", 13) == 0)
-        return AS_MIME;
-    return AS_YAML;
+        return CLI_SYN_MIME;
+    return CLI_SYN_YAML;
 }
 
 static bool is_yaml_type(const char *v, size_t n)
@@ -385,78 +370,89 @@ static bool compat_check(const char *buf, size_t len, const amc_limits *lim, amc
     return err;
 }
 
-int cli_cmd_parse(int argc, char **argv)
+/* --ignite-compat: the header-block checks, then the JSON of ignite_mime.py parse. Returns the
+ * exit status. */
+static int parse_compat(const char *buf, size_t len, const amc_limits *lim, amc_diags *ds)
 {
-    parse_as as = AS_AUTO;
-    cli_format fmt = CLI_FMT_TEXT;
-    bool compact = false, compat = false;
-    const char *path = NULL;
-    amc_limits lim = AMC_LIMITS_DEFAULT;
-    char *buf = NULL;
-    size_t len = 0;
-    amc_diags *ds = NULL;
+    amc_mime *mime = NULL;
+    amc_diags *rd = NULL;
+    amc_status st = AMC_OK;
+    int rc = CLI_EXIT_INVALID;
+    if (compat_check(buf, len, lim, ds))
+        return CLI_EXIT_INVALID;
+    rd = amc_diags_new(lim->max_diags);
+    st = rd ? amc_mime_read(buf, len, lim, rd, &mime) : AMC_ENOMEM;
+    amc_diags_free(rd);
+    if (st == AMC_OK)
+        rc = print_ignite_compat(buf, len, mime, stdout);
+    else if (st == AMC_ENOMEM)
+        rc = CLI_EXIT_ERROR;
+    amc_mime_free(mime);
+    return rc;
+}
+
+/* Reads buf as JSON, YAML or MIME and prints the normalized JSON. Returns the exit status. */
+static int parse_doc(cli_syntax as, const char *buf, size_t len, const amc_limits *lim,
+                     bool compact, amc_diags *ds)
+{
     amc_doc *doc = NULL;
     amc_mime *mime = NULL;
-    amc_status st = AMC_OK;
-    cli_report *rep = NULL;
-    int rc = CLI_EXIT_OK, i = 0;
+    amc_status st = AMC_EINTERNAL;
+    int rc = CLI_EXIT_OK;
+    if (as == CLI_SYN_JSON)
+        st = amc_json_read(buf, len, lim, ds, &doc);
+    else if (as == CLI_SYN_YAML)
+        st = amc_yaml_read(buf, len, lim, ds, &doc);
+    else if (as == CLI_SYN_MIME)
+        st = amc_mime_read(buf, len, lim, ds, &mime);
+    if (st == AMC_OK && doc) {
+        char *s = amc_value_to_json(amc_doc_root(doc), compact ? -1 : 2, NULL);
+        if (s)
+            puts(s);
+        else
+            fprintf(stderr, "amc parse: out of memory\n");
+        rc = s ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+        amc_free(s);
+    } else if (st == AMC_OK && mime) {
+        rc = print_mime(mime, lim, ds, compact, stdout);
+    } else {
+        rc = st == AMC_ENOMEM ? CLI_EXIT_ERROR : CLI_EXIT_INVALID;
+    }
+    if (rc == CLI_EXIT_OK && amc_diags_errors(ds))
+        rc = CLI_EXIT_INVALID;
+    amc_doc_free(doc);
+    amc_mime_free(mime);
+    return rc;
+}
 
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (!strcmp(a, "--as") && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (!strcmp(v, "json"))
-                as = AS_JSON;
-            else if (!strcmp(v, "yaml"))
-                as = AS_YAML;
-            else if (!strcmp(v, "mime"))
-                as = AS_MIME;
-            else {
-                fprintf(stderr, "amc parse: --as must be json, yaml or mime\n");
-                return CLI_EXIT_ERROR;
-            }
-        } else if (!strcmp(a, "--format") && i + 1 < argc) {
-            if (cli_parse_format(argv[++i], &fmt) != 0 ||
-                (fmt != CLI_FMT_TEXT && fmt != CLI_FMT_JSON)) {
-                fprintf(stderr, "amc parse: --format must be text or json\n");
-                return CLI_EXIT_ERROR;
-            }
-        } else if (!strcmp(a, "--ignite-compat")) {
-            compat = true;
-        } else if (!strcmp(a, "--compact")) {
-            compact = true;
-        } else if (!strcmp(a, "--max-depth") && i + 1 < argc) {
-            lim.max_depth = (uint32_t)strtoul(argv[++i], NULL, 10);
-        } else if (!strcmp(a, "--max-size") && i + 1 < argc) {
-            lim.max_input_bytes = (size_t)strtoull(argv[++i], NULL, 10);
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "amc parse: unknown option '%s'\n", a);
-            usage(stderr);
-            return CLI_EXIT_ERROR;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "amc parse: only one input is accepted\n");
-            return CLI_EXIT_ERROR;
-        }
-    }
-    if (!path) {
-        usage(stderr);
-        return CLI_EXIT_ERROR;
-    }
+typedef struct pargs {
+    int as, format;
+    bool compact, compat;
+    uint64_t max_size, max_depth;
+} pargs;
+
+static int parse_main(void *args, const cli_list *ops)
+{
+    const pargs *a = args;
+    const char *path = ops->v[0];
+    cli_syntax as = (cli_syntax)a->as;
+    amc_limits lim = AMC_LIMITS_DEFAULT;
+    amc_diags *ds = NULL;
+    cli_report *rep = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = CLI_EXIT_ERROR, rr = 0;
+    lim.max_depth = (uint32_t)a->max_depth;
+    lim.max_input_bytes = (size_t)a->max_size;
     amc_limits_normalize(&lim);
     ds = amc_diags_new(lim.max_diags);
-    rep = cli_report_new(fmt, stderr, "parse");
+    rep = cli_report_new((cli_format)a->format, stderr, "parse");
     if (!ds || !rep) {
         fprintf(stderr, "amc parse: out of memory\n");
-        rc = CLI_EXIT_ERROR;
         goto out;
     }
-    i = cli_read_file(path, lim.max_input_bytes, &buf, &len);
-    if (i == -2) {
+    rr = cli_read_file(path, lim.max_input_bytes, &buf, &len);
+    if (rr == -2) {
         amc_pos p0 = {0, 0, 0};
         amc_diags_addf(ds, AMC_C_LIMIT_SIZE, p0, "input is larger than the %zu-byte limit",
                        lim.max_input_bytes);
@@ -464,70 +460,69 @@ int cli_cmd_parse(int argc, char **argv)
         rc = CLI_EXIT_INVALID;
         goto out;
     }
-    if (i != 0) {
-        rc = CLI_EXIT_ERROR;
+    if (rr != 0)
         goto out;
-    }
-    if (as == AS_AUTO)
+    if (as == CLI_SYN_AUTO)
         as = guess(path, buf, len);
-    if (compat && as != AS_MIME) {
+    if (a->compat && as != CLI_SYN_MIME) {
         fprintf(stderr, "amc parse: --ignite-compat reads MIME messages (use --as mime)\n");
-        rc = CLI_EXIT_ERROR;
         goto out;
     }
-    if (compat) {
-        if (compat_check(buf, len, &lim, ds)) {
-            rc = CLI_EXIT_INVALID;
-        } else {
-            amc_diags *rd = amc_diags_new(lim.max_diags);
-            st = rd ? amc_mime_read(buf, len, &lim, rd, &mime) : AMC_ENOMEM;
-            amc_diags_free(rd);
-            rc = st == AMC_OK       ? print_ignite_compat(buf, len, mime, stdout)
-                 : st == AMC_ENOMEM ? CLI_EXIT_ERROR
-                                    : CLI_EXIT_INVALID;
-        }
+    rc = a->compat ? parse_compat(buf, len, &lim, ds)
+                   : parse_doc(as, buf, len, &lim, a->compact, ds);
+    if (a->compat)
         amc_diags_sort(ds);
-        cli_report_file(rep, path, ds);
-        goto out;
-    }
-    switch (as) {
-    case AS_JSON:
-        st = amc_json_read(buf, len, &lim, ds, &doc);
-        break;
-    case AS_YAML:
-        st = amc_yaml_read(buf, len, &lim, ds, &doc);
-        break;
-    case AS_MIME:
-        st = amc_mime_read(buf, len, &lim, ds, &mime);
-        break;
-    case AS_AUTO:
-        st = AMC_EINTERNAL;
-        break;
-    }
-    if (st == AMC_OK && doc) {
-        char *s = amc_value_to_json(amc_doc_root(doc), compact ? -1 : 2, NULL);
-        if (!s) {
-            fprintf(stderr, "amc parse: out of memory\n");
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        }
-        puts(s);
-        amc_free(s);
-    } else if (st == AMC_OK && mime) {
-        rc = print_mime(mime, &lim, ds, compact, stdout);
-    } else if (st == AMC_ENOMEM) {
-        rc = CLI_EXIT_ERROR;
-    } else {
-        rc = CLI_EXIT_INVALID;
-    }
-    if (rc == CLI_EXIT_OK && amc_diags_errors(ds))
-        rc = CLI_EXIT_INVALID;
     cli_report_file(rep, path, ds);
 out:
     cli_report_finish(rep);
     amc_diags_free(ds);
-    amc_doc_free(doc);
-    amc_mime_free(mime);
     free(buf);
     return rc;
 }
+
+#define O(field) CLI_AT(pargs, field)
+const cli_command cli_cmd_parse = {
+    .name = "parse",
+    .summary = "read a JSON, YAML or MIME message and print it as normalized JSON",
+    .description =
+        "Reads one message (strict RFC 8259 JSON, YAML 1.2 core schema, or an RFC 5322/2045 "
+        "header block with a YAML body) and prints it as normalized JSON on standard output; "
+        "diagnostics go to standard error. --as defaults to the file extension (.json .yaml "
+        ".yml .mime .eml), else to the content. For MIME, prints the header fields in order and "
+        "the body, parsed as YAML when Content-Type names YAML.\n"
+        "--ignite-compat prints exactly what the IGNITE implementation's ignite_mime.py parse "
+        "prints (message_id, from, to[], cc[], ..., body, extra X-IGNITE-* fields), after the "
+        "header-block rules of the ignite profile; an error among them prints no JSON.",
+    .options =
+        (const cli_opt[]){
+            {.shared = &cli_opt_as, O(as)},
+            {.shared = &cli_opt_format,
+             O(format),
+             .allow = "text json",
+             .help = "format of the diagnostics on standard error"},
+            {.name = "compact", .kind = CLI_FLAG, O(compact), .help = "print the JSON on one line"},
+            {.name = "ignite-compat",
+             .kind = CLI_FLAG,
+             O(compat),
+             .help = "(MIME) print the JSON of IGNITE's ignite_mime.py parse"},
+            {.shared = &cli_opt_max_depth, O(max_depth)},
+            {.shared = &cli_opt_max_size, O(max_size)},
+            {0}},
+    .operands = "FILE|-",
+    .min_operands = 1,
+    .max_operands = 1,
+    .missing = "no input given (use - for standard input)",
+    .exits = (const cli_exit[]){{0, "the message is well-formed"},
+                                {1, "the message is malformed (or too large)"},
+                                {2, "usage or I/O error"},
+                                {0, NULL}},
+    .examples = (const cli_example[]){{"A MIME message with a YAML body, as JSON:",
+                                       "amc parse examples/messages/"
+                                       "task_assignment_1763794243123456.mime"},
+                                      {"What IGNITE's own parser would print:",
+                                       "amc parse --as mime --ignite-compat msg.mime"},
+                                      {NULL, NULL}},
+    .args_size = sizeof(pargs),
+    .run = parse_main,
+};
+#undef O

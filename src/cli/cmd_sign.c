@@ -23,74 +23,11 @@
 #include <string.h>
 #include "cli.h"
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: amc sign [--scheme sha256|hmac_sha256] [--keyring FILE] [--policy FILE]\n"
-               "                [--write] FILE...\n\n"
-               "Prints the mailbox signature of each envelope (lowercase hex SHA-256 or\n"
-               "HMAC-SHA256 of its RFC 8785 canonical form with \"signature\" set to \"\") as\n"
-               "\"FILE SIGNATURE\" (a *.jsonl file: \"FILE:N SIGNATURE\" per envelope).\n"
-               "  --scheme S       sha256 (default; unkeyed) or hmac_sha256 (key by key_id)\n"
-               "  --keyring FILE   keyring for hmac_sha256 (docs/profiles/mailbox.md)\n"
-               "  --policy FILE    mailbox policy: its signature_algorithm and keyring_file\n"
-               "  --write          write the signature into each file instead of printing it\n"
-               "Exit status: 0 all signed, 1 some envelope not signable, 2 usage or I/O error.\n");
-}
-
 static void print_diags(const char *file, const amc_diags *ds)
 {
     size_t i = 0;
     for (i = 0; i < amc_diags_count(ds); i++)
         cli_print_diag_text(stderr, file, amc_diags_get(ds, i), cli_use_color(stderr));
-}
-
-/* Reads a policy and/or keyring into *pol. Returns 0 or -1 (reported). */
-static int load(const char *policy_file, const char *keyring_file, amc_policy **pol)
-{
-    char *buf = NULL, *path = NULL;
-    size_t len = 0;
-    amc_diags *ds = amc_diags_new(0);
-    int rc = -1;
-    if (!ds)
-        return -1;
-    if (policy_file) {
-        if (cli_read_file(policy_file, (size_t)1 << 26, &buf, &len) != 0)
-            goto out;
-        if (amc_policy_read(buf, len, ds, pol) != AMC_OK) {
-            print_diags(policy_file, ds);
-            goto out;
-        }
-        free(buf);
-        buf = NULL;
-    } else if (amc_policy_read("{}", 2, ds, pol) != AMC_OK) {
-        goto out;
-    }
-    if (!keyring_file && amc_policy_keyring_file(*pol)) {
-        const char *rel = amc_policy_keyring_file(*pol);
-        const char *slash = strrchr(policy_file, '/');
-        size_t dl = rel[0] == '/' || !slash ? 0 : (size_t)(slash - policy_file + 1);
-        path = malloc(dl + strlen(rel) + 1);
-        if (!path)
-            goto out;
-        memcpy(path, policy_file, dl);
-        strcpy(path + dl, rel);
-        keyring_file = path;
-    }
-    if (keyring_file) {
-        if (cli_read_file(keyring_file, (size_t)1 << 26, &buf, &len) != 0)
-            goto out;
-        amc_diags_clear(ds);
-        if (amc_policy_set_keyring(*pol, buf, len, ds) != AMC_OK) {
-            print_diags(keyring_file, ds);
-            goto out;
-        }
-    }
-    rc = 0;
-out:
-    free(buf);
-    free(path);
-    amc_diags_free(ds);
-    return rc;
 }
 
 /* Signs env[0..len); for --write appends the rewritten envelope to *out. Returns 0, or 1 when
@@ -200,63 +137,88 @@ static int sign_file(const char *file, const amc_policy *pol, const char *scheme
     return rc;
 }
 
-int cli_cmd_sign(int argc, char **argv)
+typedef struct sargs {
+    const char *scheme, *keyring, *policy;
+    bool write;
+} sargs;
+
+static int sign_main(void *args, const cli_list *files)
 {
-    const char *scheme = NULL, *keyring = NULL, *policy_file = NULL;
-    bool write = false;
+    const sargs *a = args;
+    const char *scheme = a->scheme;
     amc_policy *pol = NULL;
-    int a = 1, rc = CLI_EXIT_OK, nfiles = 0;
-    for (a = 1; a < argc; a++) {
-        const char *s = argv[a];
-        bool has_val = a + 1 < argc;
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (!strcmp(s, "--scheme") && has_val) {
-            scheme = argv[++a];
-            if (strcmp(scheme, "sha256") != 0 && strcmp(scheme, "hmac_sha256") != 0) {
-                fprintf(stderr, "amc sign: --scheme is sha256 or hmac_sha256\n");
-                return CLI_EXIT_ERROR;
-            }
-        } else if (!strcmp(s, "--keyring") && has_val) {
-            keyring = argv[++a];
-        } else if (!strcmp(s, "--policy") && has_val) {
-            policy_file = argv[++a];
-        } else if (!strcmp(s, "--write")) {
-            write = true;
-        } else if (s[0] == '-' && s[1]) {
-            fprintf(stderr, "amc sign: unknown option '%s'%s\n", s,
-                    has_val ? "" : " (or missing value)");
-            usage(stderr);
-            return CLI_EXIT_ERROR;
-        } else {
-            nfiles++;
-        }
-    }
-    if (!nfiles) {
-        fprintf(stderr, "amc sign: no file given\n");
-        usage(stderr);
-        return CLI_EXIT_ERROR;
-    }
-    if (!scheme && !policy_file)
+    amc_diags *ds = NULL;
+    int rc = CLI_EXIT_OK;
+    size_t i = 0;
+    if (!scheme && !a->policy)
         scheme = "sha256";
-    if (load(policy_file, keyring, &pol) != 0) {
-        amc_policy_free(pol);
+    if (cli_load_policy("sign", a->policy, a->keyring, true, (size_t)1 << 26, &pol) != 0)
+        return CLI_EXIT_ERROR;
+    ds = pol ? NULL : amc_diags_new(0);
+    if (!pol && (!ds || amc_policy_read("{}", 2, ds, &pol) != AMC_OK)) {
+        fprintf(stderr, "amc sign: out of memory\n");
+        amc_diags_free(ds);
         return CLI_EXIT_ERROR;
     }
-    for (a = 1; a < argc; a++) {
-        const char *s = argv[a];
-        int r = 0;
-        if (!strcmp(s, "--scheme") || !strcmp(s, "--keyring") || !strcmp(s, "--policy")) {
-            a++;
-            continue;
-        }
-        if (s[0] == '-' && s[1])
-            continue;
-        r = sign_file(s, pol, scheme, write);
+    for (i = 0; i < files->n; i++) {
+        int r = sign_file(files->v[i], pol, scheme, a->write);
         if (r > rc)
             rc = r;
     }
+    amc_diags_free(ds);
     amc_policy_free(pol);
     return rc;
 }
+
+static const char *check_scheme(const char *v)
+{
+    return strcmp(v, "sha256") && strcmp(v, "hmac_sha256") ? "is not sha256 or hmac_sha256" : NULL;
+}
+
+const cli_command cli_cmd_sign = {
+    .name = "sign",
+    .summary = "print or write the mailbox signature (sha256 / hmac_sha256) of envelopes",
+    .description =
+        "Prints the mailbox signature of each envelope (lowercase hex SHA-256 or HMAC-SHA256 "
+        "of its RFC 8785 canonical form with \"signature\" set to \"\") as \"FILE SIGNATURE\" "
+        "(a *.jsonl file: \"FILE:N SIGNATURE\" per envelope), so implementers can test their "
+        "signer. --write replaces the text of the top-level \"signature\" string in place and "
+        "keeps the rest of the file byte for byte; a file with an envelope that cannot be "
+        "signed is left unchanged.",
+    .options = (const cli_opt[]){{.name = "scheme",
+                                  .kind = CLI_STRING,
+                                  .arg = "sha256|hmac_sha256",
+                                  CLI_AT(sargs, scheme),
+                                  .check = check_scheme,
+                                  .help = "sha256 (unkeyed; the default without --policy) or "
+                                          "hmac_sha256 (the key of the envelope's key_id); "
+                                          "default with --policy: its "
+                                          "security.signature_algorithm"},
+                                 {.shared = &cli_opt_keyring,
+                                  CLI_AT(sargs, keyring),
+                                  .help = "keyring for hmac_sha256 (docs/profiles/mailbox.md)"},
+                                 {.shared = &cli_opt_policy,
+                                  CLI_AT(sargs, policy),
+                                  .help = "mailbox policy: its signature_algorithm and "
+                                          "keyring_file"},
+                                 {.name = "write",
+                                  .kind = CLI_FLAG,
+                                  CLI_AT(sargs, write),
+                                  .help = "write the signature into each file instead of "
+                                          "printing it"},
+                                 {0}},
+    .operands = "FILE...",
+    .min_operands = 1,
+    .max_operands = CLI_MANY,
+    .missing = "no file given",
+    .exits = (const cli_exit[]){{0, "every envelope was signed"},
+                                {1, "some envelope could not be signed (not JSON, no key)"},
+                                {2, "usage or I/O error, invalid policy or keyring"},
+                                {0, NULL}},
+    .examples = (const cli_example[]){{"Test your HMAC signer:",
+                                       "amc sign --scheme hmac_sha256 --keyring keys.yaml "
+                                       "envelope.json"},
+                                      {NULL, NULL}},
+    .args_size = sizeof(sargs),
+    .run = sign_main,
+};

@@ -24,22 +24,6 @@
 #include <string.h>
 #include "cli.h"
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: amc trace check --profile P [--policy FILE] [--format text|json|sarif] "
-               "TRACE\n\n"
-               "Replays a JSON Lines trace (one lifecycle event a line; - = stdin) through the\n"
-               "profile's lifecycle model, stops at the first illegal step and prints totals.\n"
-               "  --profile P      a profile with a lifecycle model\n"
-               "  --policy FILE    policy file (timing constants and limits)\n"
-               "  --format F       text (default), json or sarif\n"
-               "Models: ");
-    for (size_t i = 0; i < amc_lifecycle_model_count(); i++)
-        fprintf(f, "%s%s", i ? ", " : "", amc_lifecycle_model_at(i));
-    fprintf(f, "\nExit status: 0 legal, 1 illegal step or open obligation, 2 usage or I/O "
-               "error.\n");
-}
-
 #define MAX_NAMES 64
 typedef struct totals {
     size_t lines, events, quarantine;
@@ -139,179 +123,177 @@ static amc_status apply_line(amc_lifecycle *lc, totals *t, const char *line, siz
     return amc_lifecycle_apply(lc, line, len, ds);
 }
 
-int cli_cmd_trace(int argc, char **argv)
+/* Replays buf line by line into lc; stops at the first illegal step (*stop_line). Returns
+ * whether the trace is illegal (an illegal step or an open obligation at the end). */
+static bool replay(amc_lifecycle *lc, totals *t, const char *buf, size_t len, amc_diags *ds,
+                   size_t *stop_line)
 {
-    const char *profile = NULL, *policy_file = NULL, *file = NULL;
-    cli_format fmt = CLI_FMT_TEXT;
-    amc_policy *pol = NULL;
-    amc_lifecycle *lc = NULL;
-    amc_lifecycle_opts o = {0};
-    amc_diags *ds = NULL;
-    char *buf = NULL, *state = NULL;
-    size_t len = 0, off = 0, lineno = 0, stop_line = 0, slen = 0, i = 0;
-    totals t;
+    size_t off = 0, lineno = 0, i = 0, first = 0;
+    amc_pos last = {0, 0, 0};
     bool illegal = false;
-    int rc = CLI_EXIT_ERROR, a = 0;
-    memset(&t, 0, sizeof t);
-    if (argc < 2 || strcmp(argv[1], "check")) {
-        usage(argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? stdout
-                                                                                  : stderr);
-        return argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? CLI_EXIT_OK
-                                                                                   : CLI_EXIT_ERROR;
-    }
-    for (a = 2; a < argc; a++) {
-        if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
-            usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (!strcmp(argv[a], "--profile") && a + 1 < argc) {
-            profile = argv[++a];
-        } else if (!strcmp(argv[a], "--policy") && a + 1 < argc) {
-            policy_file = argv[++a];
-        } else if (!strcmp(argv[a], "--format") && a + 1 < argc) {
-            if (cli_parse_format(argv[++a], &fmt) != 0 || fmt == CLI_FMT_JUNIT ||
-                fmt == CLI_FMT_TAP) {
-                fprintf(stderr, "amc trace check: --format must be text, json or sarif\n");
-                return CLI_EXIT_ERROR;
-            }
-        } else if (argv[a][0] == '-' && argv[a][1] != '\0') {
-            fprintf(stderr, "amc trace check: unknown option '%s'\n", argv[a]);
-            usage(stderr);
-            return CLI_EXIT_ERROR;
-        } else if (!file) {
-            file = argv[a];
-        } else {
-            fprintf(stderr, "amc trace check: one TRACE only\n");
-            return CLI_EXIT_ERROR;
-        }
-    }
-    if (!profile || !file) {
-        usage(stderr);
-        return CLI_EXIT_ERROR;
-    }
-    ds = amc_diags_new(0);
-    if (!ds)
-        goto out;
-    if (policy_file) {
-        char *pbuf = NULL;
-        size_t plen = 0;
-        if (cli_read_file(policy_file, (size_t)1 << 26, &pbuf, &plen) != 0)
-            goto out;
-        if (amc_policy_read(pbuf, plen, ds, &pol) != AMC_OK) {
-            for (i = 0; i < amc_diags_count(ds); i++)
-                cli_print_diag_text(stderr, policy_file, amc_diags_get(ds, i), false);
-            free(pbuf);
-            goto out;
-        }
-        free(pbuf);
-        amc_diags_clear(ds);
-    }
-    o.profile = profile;
-    o.policy = pol;
-    if (amc_lifecycle_new(&o, ds, &lc) != AMC_OK) {
-        for (i = 0; i < amc_diags_count(ds); i++)
-            fprintf(stderr, "amc trace check: %s\n", amc_diags_get(ds, i)->message);
-        goto out;
-    }
-    if (cli_read_file(file, (size_t)1 << 30, &buf, &len) != 0)
-        goto out;
     while (off < len) {
         const char *nl = memchr(buf + off, '\n', len - off);
-        size_t end = nl ? (size_t)(nl - buf) : len, l = end - off, first = amc_diags_count(ds);
-        amc_pos base = {off, lineno, 0};
+        size_t end = nl ? (size_t)(nl - buf) : len, l = end - off;
+        amc_pos base = {off, (uint32_t)lineno, 0};
         bool blank = true, skipped = false;
-        amc_status st = AMC_OK;
+        first = amc_diags_count(ds);
         for (i = off; i < end; i++)
             if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
                 blank = false;
         lineno++;
-        t.lines++;
+        t->lines++;
         if (!blank) {
-            st = apply_line(lc, &t, buf + off, l, ds, &skipped);
+            amc_status st = apply_line(lc, t, buf + off, l, ds, &skipped);
             amc_diags_rebase(ds, first, base);
             if (st != AMC_OK || amc_diags_errors(ds) > 0) {
-                illegal = true;
-                stop_line = lineno;
-                break;
+                *stop_line = lineno;
+                return true;
             }
         }
         off = end + 1;
     }
-    if (!illegal) {
-        size_t first = amc_diags_count(ds);
-        amc_pos last = {0, lineno ? lineno - 1 : 0, 0};
-        if (amc_lifecycle_finish(lc, ds) != AMC_OK)
-            illegal = true;
-        amc_diags_rebase(ds, first, last);
+    first = amc_diags_count(ds);
+    last.line = (uint32_t)(lineno ? lineno - 1 : 0);
+    illegal = amc_lifecycle_finish(lc, ds) != AMC_OK;
+    amc_diags_rebase(ds, first, last);
+    return illegal;
+}
+
+/* The outcome of a replay, for the report. */
+typedef struct outcome {
+    const char *file, *profile;
+    bool illegal;
+    size_t stop_line;
+    json_object *state, *entities, *events; /* the final state; sizes; events by name */
+} outcome;
+
+static void print_json(const outcome *o, const totals *t, const amc_diags *ds)
+{
+    json_object *res = json_object_new_object(), *arr = json_object_new_array();
+    size_t i = 0;
+    json_object_object_add(res, "file",
+                           json_object_new_string(strcmp(o->file, "-") ? o->file : "<stdin>"));
+    json_object_object_add(res, "profile", json_object_new_string(o->profile));
+    json_object_object_add(res, "valid", json_object_new_boolean(!o->illegal));
+    json_object_object_add(res, "stopped_at_line",
+                           o->stop_line ? json_object_new_int64((int64_t)o->stop_line) : NULL);
+    json_object_object_add(res, "lines", json_object_new_int64((int64_t)t->lines));
+    json_object_object_add(res, "events", json_object_new_int64((int64_t)t->events));
+    json_object_object_add(res, "events_by_name", json_object_get(o->events));
+    json_object_object_add(res, "entities", json_object_get(o->entities));
+    if (t->quarantine)
+        json_object_object_add(res, "quarantine_rows",
+                               json_object_new_int64((int64_t)t->quarantine));
+    for (i = 0; i < amc_diags_count(ds); i++)
+        json_object_array_add(arr, cli_diag_to_json(amc_diags_get(ds, i)));
+    json_object_object_add(res, "diagnostics", arr);
+    json_object_object_add(res, "state", json_object_get(o->state));
+    printf("%s\n",
+           json_object_to_json_string_ext(res, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+                                                   JSON_C_TO_STRING_NOSLASHESCAPE));
+    json_object_put(res);
+}
+
+static void print_text(const outcome *o, const totals *t, const amc_diags *ds)
+{
+    bool color = cli_use_color(stdout);
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++)
+        cli_print_diag_text(stdout, o->file, amc_diags_get(ds, i), color);
+    printf("%s: %s; %zu lines, %zu events", strcmp(o->file, "-") ? o->file : "<stdin>",
+           o->illegal ? (o->stop_line ? "illegal step" : "open obligations at the end")
+                      : "legal trace",
+           t->lines, t->events);
+    if (o->stop_line)
+        printf(" (stopped at line %zu)", o->stop_line);
+    printf("\n  events:");
+    for (i = 0; i < t->n; i++)
+        printf(" %s=%zu", t->names[i], t->counts[i]);
+    printf("\n  entities:");
+    {
+        json_object_object_foreach(o->entities, k, v)
+        {
+            printf(" %s=%lld", k, (long long)json_object_get_int64(v));
+        }
     }
-    (void)amc_lifecycle_state(lc, &state, &slen);
-    rc = illegal ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+    if (t->quarantine)
+        printf("\n  quarantine rows skipped: %zu", t->quarantine);
+    printf("\n");
+}
+
+/* Prints the result: SARIF, or the totals (entities = the size of every object member of the
+ * final state) as JSON or text. */
+static void report(outcome *o, const totals *t, const amc_diags *ds, cli_format fmt,
+                   const char *state)
+{
+    size_t i = 0;
     if (fmt == CLI_FMT_SARIF) {
         cli_report *r = cli_report_new(fmt, stdout, "trace check");
-        cli_report_file(r, file, ds);
+        cli_report_file(r, o->file, ds);
         cli_report_finish(r);
-    } else {
-        json_object *st = state ? json_tokener_parse(state) : NULL;
-        json_object *ents = json_object_new_object(), *evs = json_object_new_object();
-        json_object_object_foreach(st, k, v)
+        return;
+    }
+    o->state = state ? json_tokener_parse(state) : NULL;
+    o->entities = json_object_new_object();
+    o->events = json_object_new_object();
+    {
+        json_object_object_foreach(o->state, k, v)
         {
             if (json_object_is_type(v, json_type_object))
                 json_object_object_add(
-                    ents, k, json_object_new_int64((int64_t)json_object_object_length(v)));
+                    o->entities, k, json_object_new_int64((int64_t)json_object_object_length(v)));
         }
-        for (i = 0; i < t.n; i++)
-            json_object_object_add(evs, t.names[i], json_object_new_int64((int64_t)t.counts[i]));
-        if (fmt == CLI_FMT_JSON) {
-            json_object *res = json_object_new_object(), *arr = json_object_new_array();
-            json_object_object_add(res, "file",
-                                   json_object_new_string(strcmp(file, "-") ? file : "<stdin>"));
-            json_object_object_add(res, "profile", json_object_new_string(profile));
-            json_object_object_add(res, "valid", json_object_new_boolean(!illegal));
-            json_object_object_add(res, "stopped_at_line",
-                                   stop_line ? json_object_new_int64((int64_t)stop_line) : NULL);
-            json_object_object_add(res, "lines", json_object_new_int64((int64_t)t.lines));
-            json_object_object_add(res, "events", json_object_new_int64((int64_t)t.events));
-            json_object_object_add(res, "events_by_name", json_object_get(evs));
-            json_object_object_add(res, "entities", json_object_get(ents));
-            if (t.quarantine)
-                json_object_object_add(res, "quarantine_rows",
-                                       json_object_new_int64((int64_t)t.quarantine));
-            for (i = 0; i < amc_diags_count(ds); i++)
-                json_object_array_add(arr, cli_diag_to_json(amc_diags_get(ds, i)));
-            json_object_object_add(res, "diagnostics", arr);
-            json_object_object_add(res, "state", json_object_get(st));
-            printf("%s\n", json_object_to_json_string_ext(res, JSON_C_TO_STRING_PRETTY |
-                                                                   JSON_C_TO_STRING_SPACED |
-                                                                   JSON_C_TO_STRING_NOSLASHESCAPE));
-            json_object_put(res);
-        } else {
-            bool color = cli_use_color(stdout);
-            const char *shown = strcmp(file, "-") ? file : "<stdin>";
-            for (i = 0; i < amc_diags_count(ds); i++)
-                cli_print_diag_text(stdout, file, amc_diags_get(ds, i), color);
-            printf("%s: %s; %zu lines, %zu events", shown,
-                   illegal ? (stop_line ? "illegal step" : "open obligations at the end")
-                           : "legal trace",
-                   t.lines, t.events);
-            if (stop_line)
-                printf(" (stopped at line %zu)", stop_line);
-            printf("\n  events:");
-            for (i = 0; i < t.n; i++)
-                printf(" %s=%zu", t.names[i], t.counts[i]);
-            printf("\n  entities:");
-            {
-                json_object_object_foreach(ents, k2, v2)
-                {
-                    printf(" %s=%lld", k2, (long long)json_object_get_int64(v2));
-                }
-            }
-            if (t.quarantine)
-                printf("\n  quarantine rows skipped: %zu", t.quarantine);
-            printf("\n");
-        }
-        json_object_put(ents);
-        json_object_put(evs);
-        json_object_put(st);
     }
+    for (i = 0; i < t->n; i++)
+        json_object_object_add(o->events, t->names[i],
+                               json_object_new_int64((int64_t)t->counts[i]));
+    if (fmt == CLI_FMT_JSON)
+        print_json(o, t, ds);
+    else
+        print_text(o, t, ds);
+    json_object_put(o->entities);
+    json_object_put(o->events);
+    json_object_put(o->state);
+}
+
+typedef struct targs {
+    const char *profile, *policy;
+    int format;
+} targs;
+
+static int trace_main(void *args, const cli_list *ops)
+{
+    const targs *a = args;
+    amc_policy *pol = NULL;
+    amc_lifecycle *lc = NULL;
+    amc_lifecycle_opts lo = {0};
+    amc_diags *ds = NULL;
+    char *buf = NULL, *state = NULL;
+    size_t len = 0, slen = 0, i = 0;
+    totals t;
+    outcome o = {ops->v[1], a->profile, false, 0, NULL, NULL, NULL};
+    int rc = CLI_EXIT_ERROR;
+    memset(&t, 0, sizeof t);
+    if (strcmp(ops->v[0], "check") != 0)
+        return cli_usage_error(&cli_cmd_trace, "unknown action '%s' (expected check)", ops->v[0]);
+    if (!a->profile)
+        return cli_usage_error(&cli_cmd_trace, "--profile is required");
+    ds = amc_diags_new(0);
+    if (!ds || cli_load_policy("trace check", a->policy, NULL, false, (size_t)1 << 26, &pol) != 0)
+        goto out;
+    lo.profile = a->profile;
+    lo.policy = pol;
+    if (amc_lifecycle_new(&lo, ds, &lc) != AMC_OK) {
+        for (i = 0; i < amc_diags_count(ds); i++)
+            fprintf(stderr, "amc trace check: %s\n", amc_diags_get(ds, i)->message);
+        goto out;
+    }
+    if (cli_read_file(o.file, (size_t)1 << 30, &buf, &len) != 0)
+        goto out;
+    o.illegal = replay(lc, &t, buf, len, ds, &o.stop_line);
+    (void)amc_lifecycle_state(lc, &state, &slen);
+    rc = o.illegal ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+    report(&o, &t, ds, (cli_format)a->format, state);
 out:
     for (i = 0; i < t.n; i++)
         free((void *)(uintptr_t)t.names[i]);
@@ -325,3 +307,57 @@ out:
     amc_diags_free(ds);
     return rc;
 }
+
+static void list_models(FILE *f)
+{
+    size_t i = 0;
+    fprintf(f, "models: ");
+    for (i = 0; i < amc_lifecycle_model_count(); i++)
+        fprintf(f, "%s%s", i ? ", " : "", amc_lifecycle_model_at(i));
+    fprintf(f, "\n");
+}
+
+const cli_command cli_cmd_trace = {
+    .name = "trace",
+    .summary = "check a lifecycle trace (JSON Lines events) against a profile's model",
+    .synopsis = (const char *const[]){"check --profile NAME [--policy FILE] [--format "
+                                      "text|json|sarif] TRACE|-",
+                                      NULL},
+    .description =
+        "amc trace check replays a JSON Lines trace (one lifecycle event a line; format "
+        "conformance/LIFECYCLE.md, events docs/lifecycle/<profile>.md) through the profile's "
+        "lifecycle model, stops at the first illegal step and reports its line, then the "
+        "obligations still open at the end; prints totals (lines, events by name, entities). "
+        "Warnings do not stop the replay.\n"
+        "Rows of the mailbox implementation's state/message-receipts.jsonl are read too (each "
+        "becomes commit, relay, consume and ack events); rows of state/quarantine.jsonl are "
+        "counted and skipped. --policy gives limits (ignite.max_retries, "
+        "mailbox.max_delivery_attempts, security.nonce_ttl_sec, review.required_agents).",
+    .options =
+        (const cli_opt[]){
+            {.shared = &cli_opt_profile,
+             CLI_AT(targs, profile),
+             .help = "a profile with a lifecycle model (required)"},
+            {.shared = &cli_opt_policy,
+             CLI_AT(targs, policy),
+             .help = "policy file (timing constants and limits)"},
+            {.shared = &cli_opt_format, CLI_AT(targs, format), .allow = "text json sarif"},
+            {0}},
+    .operands = "check TRACE|-",
+    .min_operands = 2,
+    .max_operands = 2,
+    .missing = "missing 'check TRACE' (amc trace check --profile NAME TRACE|-)",
+    .exits = (const cli_exit[]){{0, "the trace is legal (warnings allowed)"},
+                                {1, "an illegal step, or an obligation open at the end"},
+                                {2, "usage or I/O error, unknown profile, invalid policy"},
+                                {0, NULL}},
+    .examples = (const cli_example[]){{"Check the events of an IGNITE queue:",
+                                       "amc trace check --profile ignite queue-events.jsonl"},
+                                      {"Check the mailbox implementation's receipt log:",
+                                       "amc trace check --profile mailbox --format json "
+                                       "state/message-receipts.jsonl"},
+                                      {NULL, NULL}},
+    .args_size = sizeof(targs),
+    .run = trace_main,
+    .help_more = list_models,
+};

@@ -46,14 +46,12 @@
 #include <sys/stat.h>
 #include "cli_schema.h"
 
-typedef enum { AS_AUTO, AS_JSON, AS_YAML } inst_as;
-
 typedef struct vstate {
     const amc_schema *schema;
     amc_validator *pv; /* profile mode */
     amc_validate_opts opts;
     amc_limits lim;
-    inst_as as;
+    cli_syntax as;
     bool jsonl;
     bool strict;
     cli_format fmt;
@@ -63,51 +61,8 @@ typedef struct vstate {
     size_t n_inputs; /* files (or stdin) read */
     bool io_error;
     bool any_warning;
-    const char *now;          /* --now: the reference clock (profile mode) */
-    const char *keyring_file; /* --keyring: overrides the policy's security.keyring_file */
-    const char *profile;      /* --profile NAME|auto */
+    const char *profile; /* --profile NAME|auto */
 } vstate;
-
-static void usage(FILE *f)
-{
-    size_t i = 0;
-    fprintf(
-        f, "usage: amc validate --schema SCHEMA [--schema MORE]... [options] INSTANCE...|-\n"
-           "       amc validate --profile NAME|auto [options] FILE...|DIR|-\n\n"
-           "Validates JSON or YAML instances against a JSON Schema (draft 2020-12), or protocol\n"
-           "messages against a profile (amc rules --profile NAME lists its rules).\n\n"
-           "  --profile NAME       check messages with a profile (see below), or auto (detect\n"
-           "                       per message); directories are walked for *.mime (ignite),\n"
-           "                       *.json (the others; *.jsonl with --jsonl); the path of each\n"
-           "                       file is used by placement rules (queue/<agent>/, inbox/...)\n"
-           "  --stateful           one session across every input, in order (profile mode)\n"
-           "  --policy FILE        deployment settings (YAML/JSON; ignite: max_retries; mailbox:\n"
-           "                       the implementation's runtime config, docs/profiles/mailbox.md)\n"
-           "  --keyring FILE       mailbox hmac_sha256 keyring (overrides security.keyring_file)\n"
-           "  --now TIME           reference clock, RFC 3339 (mailbox clock skew / nonce TTL;\n"
-           "                       without it the time rules do not run)\n"
-           "  --schema FILE        schema file (JSON, or YAML by extension); the first one is the\n"
-           "                       root schema, the others are added so $refs to them resolve\n"
-           "  --map-uri PREFIX=DIR serve schema URIs starting with PREFIX from files under DIR\n"
-           "                       (e.g. http://localhost:1234/=remotes); repeatable\n"
-           "  --format FMT         text (default), json or sarif\n"
-           "  --jsonl              each INSTANCE is JSON Lines: one instance per line, streamed;\n"
-           "                       summary \"valid=N invalid=N\" on stderr\n"
-           "  --as json|yaml       instance syntax (default: by extension, .yaml/.yml = YAML)\n"
-           "  --no-format-assert   treat \"format\" as an annotation (default: it asserts)\n"
-           "  --first-error        report only the first failure per instance\n"
-           "  --strict             warnings make the exit status 1\n"
-           "  --max-size BYTES     largest instance or JSONL line (default 64 MiB)\n"
-           "  --max-depth N        deepest nesting of an instance (default 128)\n\n"
-           "INSTANCE is a file, a directory (walked for *.json, *.yaml, *.yml; with --jsonl\n"
-           "*.jsonl, *.ndjson) or - for standard input.\n"
-           "Output: file:line:col: severity[CODE]: message (at /instance/pointer)\n"
-           "Exit status: 0 all valid, 1 any invalid, 2 usage, I/O or schema error.\n");
-    fprintf(f, "\nProfiles:");
-    for (i = 0; i < amc_profile_count(); i++)
-        fprintf(f, " %s", amc_profile_at(i)->name);
-    fprintf(f, "\n");
-}
 
 static bool has_ext(const char *name, const char *const *exts)
 {
@@ -152,7 +107,7 @@ static void validate_whole(vstate *v, const char *path)
     size_t len = 0;
     amc_doc *doc = NULL;
     amc_status st = AMC_OK;
-    inst_as as = v->as;
+    cli_syntax as = v->as;
     bool valid = false;
     int rr = cli_read_file(path, v->lim.max_input_bytes, &buf, &len);
     amc_diags_clear(v->ds);
@@ -182,9 +137,9 @@ static void validate_whole(vstate *v, const char *path)
         free(buf);
         return;
     }
-    if (as == AS_AUTO)
-        as = cli_is_yaml_path(path) ? AS_YAML : AS_JSON;
-    if (as == AS_YAML)
+    if (as == CLI_SYN_AUTO)
+        as = cli_is_yaml_path(path) ? CLI_SYN_YAML : CLI_SYN_JSON;
+    if (as == CLI_SYN_YAML)
         st = amc_yaml_read(buf, len, &v->lim, v->ds, &doc);
     else
         st = amc_json_read(buf, len, &v->lim, v->ds, &doc);
@@ -453,342 +408,292 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
         validate_whole(v, path);
 }
 
-/* Prints a policy file's diagnostics on stderr. */
-static void print_policy_diags(const char *file, const amc_diags *ds)
+typedef struct vargs {
+    const char *profile, *policy, *now, *keyring;
+    cli_list schemas, maps;
+    int format, as;
+    bool stateful, jsonl, no_format_assert, first_error, strict;
+    uint64_t max_size, max_depth;
+} vargs;
+
+/* Validates every input and returns the exit status. The report is opened here, except for
+ * --jsonl --format json, which streams JSON Lines records itself (report_line). rules_hi > 0:
+ * SARIF declares the codes rules_lo..rules_hi. */
+static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules_hi)
 {
     size_t i = 0;
-    for (i = 0; i < amc_diags_count(ds); i++)
-        cli_print_diag_text(stderr, file, amc_diags_get(ds, i), cli_use_color(stderr));
-}
-
-/* Reads the mailbox keyring (--keyring, else the policy's security.keyring_file relative to the
- * policy file's directory) into *policy (created empty if there is none). Returns the exit
- * status (CLI_EXIT_OK on success). */
-static int load_keyring(vstate *v, const char *policy_file, amc_policy **policy)
-{
-    char *path = NULL, *buf = NULL;
-    size_t len = 0;
-    amc_diags *ds = amc_diags_new(v->lim.max_diags);
-    amc_status st = AMC_OK;
-    int rc = CLI_EXIT_ERROR;
-    const char *name = v->keyring_file;
-    if (!ds)
-        goto out;
-    if (!*policy && amc_policy_read("{}", 2, ds, policy) != AMC_OK)
-        goto out;
-    if (!name) {
-        const char *rel = amc_policy_keyring_file(*policy);
-        const char *slash = strrchr(policy_file, '/');
-        size_t dl = rel[0] == '/' || !slash ? 0 : (size_t)(slash - policy_file + 1);
-        path = malloc(dl + strlen(rel) + 1);
-        if (!path)
-            goto out;
-        memcpy(path, policy_file, dl);
-        strcpy(path + dl, rel);
-        name = path;
-    }
-    if (cli_read_file(name, v->lim.max_input_bytes, &buf, &len) != 0) {
-        fprintf(stderr, "amc validate: %s: cannot read the keyring\n", name);
-        goto out;
-    }
-    st = amc_policy_set_keyring(*policy, buf, len, ds);
-    print_policy_diags(name, ds);
-    if (st != AMC_OK) {
-        fprintf(stderr, "amc validate: %s: invalid keyring\n", name);
-        goto out;
-    }
-    rc = CLI_EXIT_OK;
-out:
-    free(path);
-    free(buf);
-    amc_diags_free(ds);
-    return rc;
-}
-
-/* Profile mode: --profile NAME|auto. Returns the exit status. */
-static int run_profile(vstate *v, const char *profile, const char *policy_file, bool stateful,
-                       const char **inputs, size_t ninputs, size_t nschemas, amc_policy **policy)
-{
-    amc_validator_opts opts;
-    amc_diags *pds = NULL;
-    amc_status st = AMC_OK;
-    int rc = CLI_EXIT_OK;
-    size_t i = 0;
-    if (nschemas) {
-        fprintf(stderr, "amc validate: --profile and --schema are mutually exclusive\n");
-        return CLI_EXIT_ERROR;
-    }
-    if (v->as != AS_AUTO) {
-        fprintf(stderr, "amc validate: --as does not apply to --profile\n");
-        return CLI_EXIT_ERROR;
-    }
-    if (ninputs == 0) {
-        fprintf(stderr, "amc validate: no message given (use - for stdin)\n");
-        fprintf(stderr, "Run 'amc validate --help' for usage.\n");
-        return CLI_EXIT_ERROR;
-    }
-    amc_limits_normalize(&v->lim);
-    pds = amc_diags_new(v->lim.max_diags);
-    v->ds = amc_diags_new(v->lim.max_diags);
-    if (!pds || !v->ds) {
-        fprintf(stderr, "amc validate: out of memory\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    if (policy_file) {
-        char *buf = NULL;
-        size_t len = 0;
-        int rr = cli_read_file(policy_file, v->lim.max_input_bytes, &buf, &len);
-        if (rr != 0) {
-            if (rr == -2)
-                fprintf(stderr, "amc validate: %s: the policy is too large\n", policy_file);
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        }
-        st = amc_policy_read(buf, len, pds, policy);
-        free(buf);
-        print_policy_diags(policy_file, pds);
-        if (st != AMC_OK) {
-            fprintf(stderr, "amc validate: %s: invalid policy\n", policy_file);
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        }
-    }
-    if (v->keyring_file || amc_policy_keyring_file(*policy)) {
-        rc = load_keyring(v, policy_file, policy);
-        if (rc != CLI_EXIT_OK)
-            goto out;
-    }
-    memset(&opts, 0, sizeof opts);
-    opts.profile = profile;
-    opts.stateful = stateful;
-    opts.policy = *policy;
-    opts.limits = &v->lim;
-    opts.now = v->now;
-    amc_diags_clear(pds);
-    st = amc_validator_new(&opts, pds, &v->pv);
-    if (st != AMC_OK) {
-        if (amc_diags_count(pds))
-            fprintf(stderr, "amc validate: %s\n", amc_diags_get(pds, 0)->message);
-        else
-            fprintf(stderr, "amc validate: %s\n", amc_status_str(st));
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    /* --jsonl --format json streams JSON Lines records itself (report_line) */
     if (!(v->jsonl && v->fmt == CLI_FMT_JSON)) {
         v->rep = cli_report_new(v->fmt, stdout, "validate");
         if (!v->rep) {
             fprintf(stderr, "amc validate: out of memory\n");
-            rc = CLI_EXIT_ERROR;
-            goto out;
+            return CLI_EXIT_ERROR;
         }
-        cli_report_declare_rules(v->rep, 3000, 3399);
+        if (rules_hi)
+            cli_report_declare_rules(v->rep, rules_lo, rules_hi);
     }
-    for (i = 0; i < ninputs; i++)
-        validate_path(v, inputs[i], false);
+    for (i = 0; i < inputs->n; i++)
+        validate_path(v, inputs->v[i], false);
     if (v->jsonl) {
         fflush(stdout);
-        fprintf(stderr, "valid=%zu invalid=%zu\n", v->n_valid, v->n_invalid);
+        if (v->n_unparseable)
+            fprintf(stderr, "valid=%zu invalid=%zu unparseable=%zu\n", v->n_valid, v->n_invalid,
+                    v->n_unparseable);
+        else
+            fprintf(stderr, "valid=%zu invalid=%zu\n", v->n_valid, v->n_invalid);
     }
     if (v->io_error)
-        rc = CLI_EXIT_ERROR;
-    else if (v->n_invalid || (v->strict && v->any_warning))
-        rc = CLI_EXIT_INVALID;
+        return CLI_EXIT_ERROR;
+    return v->n_invalid || (v->strict && v->any_warning) ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+}
+
+/* Profile mode: --profile NAME|auto. Returns the exit status. */
+static int run_profile(vstate *v, const vargs *a, const cli_list *inputs)
+{
+    amc_validator_opts opts;
+    amc_policy *policy = NULL;
+    amc_diags *pds = NULL;
+    amc_status st = AMC_OK;
+    int rc = CLI_EXIT_ERROR;
+    if (a->schemas.n) {
+        fprintf(stderr, "amc validate: --profile and --schema are mutually exclusive\n");
+        return CLI_EXIT_ERROR;
+    }
+    if (v->as != CLI_SYN_AUTO) {
+        fprintf(stderr, "amc validate: --as does not apply to --profile\n");
+        return CLI_EXIT_ERROR;
+    }
+    if (inputs->n == 0)
+        return cli_usage_error(&cli_cmd_validate, "no message given (use - for stdin)");
+    if (cli_load_policy("validate", a->policy, a->keyring, true, v->lim.max_input_bytes, &policy) !=
+        0)
+        return CLI_EXIT_ERROR;
+    pds = amc_diags_new(v->lim.max_diags);
+    if (!pds) {
+        fprintf(stderr, "amc validate: out of memory\n");
+        goto out;
+    }
+    memset(&opts, 0, sizeof opts);
+    opts.profile = a->profile;
+    opts.stateful = a->stateful;
+    opts.policy = policy;
+    opts.limits = &v->lim;
+    opts.now = a->now;
+    st = amc_validator_new(&opts, pds, &v->pv);
+    if (st != AMC_OK) {
+        fprintf(stderr, "amc validate: %s\n",
+                amc_diags_count(pds) ? amc_diags_get(pds, 0)->message : amc_status_str(st));
+        goto out;
+    }
+    rc = run_inputs(v, inputs, 3000, 3399);
 out:
+    amc_validator_free(v->pv);
+    v->pv = NULL;
+    amc_policy_free(policy);
     amc_diags_free(pds);
     return rc;
 }
 
-int cli_cmd_validate(int argc, char **argv)
+/* Reads and compiles the --schema files (the first is the root). Returns 0 or -1 (reported). */
+static int compile_schemas(vstate *v, const vargs *a, cli_loader **loader, amc_schema_set **set)
 {
-    vstate v;
-    const char **schemas = NULL, **inputs = NULL, **maps = NULL;
-    const char *profile = NULL, *policy_file = NULL;
-    bool stateful = false;
-    amc_policy *policy = NULL;
-    size_t nschemas = 0, ninputs = 0, nmaps = 0, i = 0;
-    cli_loader *loader = NULL;
-    amc_schema_set *set = NULL;
-    amc_diags *sds = NULL;
+    amc_limits deflim = AMC_LIMITS_DEFAULT; /* schemas are read with the default limits */
+    amc_diags *sds = amc_diags_new(v->lim.max_diags);
     const char *root_uri = NULL;
-    int rc = CLI_EXIT_OK, a = 0;
-    amc_validate_opts defopts = AMC_VALIDATE_OPTS_DEFAULT;
-    amc_limits deflim = AMC_LIMITS_DEFAULT;
-
-    memset(&v, 0, sizeof v);
-    v.opts = defopts;
-    v.opts.format_assert = true;
-    v.opts.all_errors = true;
-    v.lim = deflim;
-    schemas = calloc((size_t)argc, sizeof *schemas);
-    inputs = calloc((size_t)argc, sizeof *inputs);
-    maps = calloc((size_t)argc, sizeof *maps);
-    if (!schemas || !inputs || !maps) {
-        fprintf(stderr, "amc validate: out of memory\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    for (a = 1; a < argc; a++) {
-        const char *s = argv[a];
-        bool has_val = a + 1 < argc;
-        if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            usage(stdout);
-            goto out;
-        } else if (!strcmp(s, "--profile") && has_val) {
-            profile = argv[++a];
-        } else if (!strcmp(s, "--policy") && has_val) {
-            policy_file = argv[++a];
-        } else if (!strcmp(s, "--stateful")) {
-            stateful = true;
-        } else if (!strcmp(s, "--now") && has_val) {
-            v.now = argv[++a];
-        } else if (!strcmp(s, "--keyring") && has_val) {
-            v.keyring_file = argv[++a];
-        } else if (!strcmp(s, "--schema") && has_val) {
-            schemas[nschemas++] = argv[++a];
-        } else if (!strcmp(s, "--map-uri") && has_val) {
-            maps[nmaps++] = argv[++a];
-        } else if (!strcmp(s, "--format") && has_val) {
-            if (cli_parse_format(argv[++a], &v.fmt) != 0 ||
-                (v.fmt != CLI_FMT_TEXT && v.fmt != CLI_FMT_JSON && v.fmt != CLI_FMT_SARIF)) {
-                fprintf(stderr, "amc validate: --format must be text, json or sarif\n");
-                rc = CLI_EXIT_ERROR;
-                goto out;
-            }
-        } else if (!strcmp(s, "--as") && has_val) {
-            const char *as = argv[++a];
-            if (!strcmp(as, "json"))
-                v.as = AS_JSON;
-            else if (!strcmp(as, "yaml"))
-                v.as = AS_YAML;
-            else {
-                fprintf(stderr, "amc validate: --as must be json or yaml\n");
-                rc = CLI_EXIT_ERROR;
-                goto out;
-            }
-        } else if (!strcmp(s, "--jsonl")) {
-            v.jsonl = true;
-        } else if (!strcmp(s, "--no-format-assert")) {
-            v.opts.format_assert = false;
-        } else if (!strcmp(s, "--first-error")) {
-            v.opts.all_errors = false;
-        } else if (!strcmp(s, "--strict")) {
-            v.strict = true;
-        } else if ((!strcmp(s, "--max-size") || !strcmp(s, "--max-depth")) && has_val) {
-            char *end = NULL;
-            unsigned long long n = strtoull(argv[++a], &end, 10);
-            if (!*argv[a] || *end || n == 0) {
-                fprintf(stderr, "amc validate: %s wants a positive number\n", s);
-                rc = CLI_EXIT_ERROR;
-                goto out;
-            }
-            if (!strcmp(s, "--max-size"))
-                v.lim.max_input_bytes = (size_t)n;
-            else
-                v.lim.max_depth = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
-        } else if (s[0] == '-' && s[1] != '\0') {
-            fprintf(stderr, "amc validate: unknown option '%s'%s\n", s,
-                    has_val ? "" : " (or missing value)");
-            fprintf(stderr, "Run 'amc validate --help' for usage.\n");
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        } else {
-            inputs[ninputs++] = s;
-        }
-    }
-    if (profile) {
-        v.profile = profile;
-        rc = run_profile(&v, profile, policy_file, stateful, inputs, ninputs, nschemas, &policy);
-        goto out;
-    }
-    if (stateful || policy_file || v.now || v.keyring_file) {
-        fprintf(stderr, "amc validate: --stateful, --policy, --now and --keyring need --profile\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    if (nschemas == 0 || ninputs == 0) {
-        fprintf(stderr, "amc validate: %s\n",
-                nschemas == 0 ? "--schema or --profile is required"
-                              : "no instance given (use - for stdin)");
-        fprintf(stderr, "Run 'amc validate --help' for usage.\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    if (v.as == AS_YAML && v.jsonl) {
-        fprintf(stderr, "amc validate: --jsonl reads JSON; it cannot be combined with --as yaml\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    amc_limits_normalize(&v.lim);
-    amc_limits_normalize(&deflim); /* schemas are read with the default limits */
-    loader = cli_loader_new(&deflim);
-    for (i = 0; loader && i < nmaps; i++) {
-        if (cli_loader_map(loader, maps[i]) != 0) {
-            fprintf(stderr, "amc validate: --map-uri wants PREFIX=DIR, got '%s'\n", maps[i]);
-            rc = CLI_EXIT_ERROR;
+    amc_status st = AMC_OK;
+    size_t i = 0;
+    int rc = -1;
+    amc_limits_normalize(&deflim);
+    *loader = cli_loader_new(&deflim);
+    for (i = 0; *loader && i < a->maps.n; i++)
+        if (cli_loader_map(*loader, a->maps.v[i]) != 0) {
+            fprintf(stderr, "amc validate: --map-uri wants PREFIX=DIR, got '%s'\n", a->maps.v[i]);
             goto out;
         }
-    }
-    set = amc_schema_set_new(&deflim);
-    sds = amc_diags_new(v.lim.max_diags);
-    v.ds = amc_diags_new(v.lim.max_diags);
-    if (!loader || !set || !sds || !v.ds) {
+    *set = amc_schema_set_new(&deflim);
+    if (!*loader || !*set || !sds) {
         fprintf(stderr, "amc validate: out of memory\n");
-        rc = CLI_EXIT_ERROR;
         goto out;
     }
-    cli_loader_install(loader, set);
-    for (i = 0; i < nschemas; i++) {
+    cli_loader_install(*loader, *set);
+    for (i = 0; i < a->schemas.n; i++) {
         const char *uri = NULL;
-        if (cli_schema_add_file(loader, set, schemas[i], &deflim, NULL, &uri) != 0) {
-            rc = CLI_EXIT_ERROR;
+        if (cli_schema_add_file(*loader, *set, a->schemas.v[i], &deflim, NULL, &uri) != 0)
             goto out;
-        }
         if (i == 0)
             root_uri = uri;
     }
-    {
-        amc_status st = amc_schema_compile(set, root_uri, sds, &v.schema);
-        cli_print_schema_diags(stderr, loader, sds, schemas[0]);
-        if (st != AMC_OK) {
-            fprintf(stderr, "amc validate: %s: the schema does not compile\n", schemas[0]);
-            rc = CLI_EXIT_ERROR;
-            goto out;
-        }
-    }
-    /* --jsonl --format json streams JSON Lines records itself (report_line) */
-    if (!(v.jsonl && v.fmt == CLI_FMT_JSON))
-        v.rep = cli_report_new(v.fmt, stdout, "validate");
-    if (!v.rep && !(v.jsonl && v.fmt == CLI_FMT_JSON)) {
-        fprintf(stderr, "amc validate: out of memory\n");
-        rc = CLI_EXIT_ERROR;
-        goto out;
-    }
-    for (i = 0; i < ninputs; i++)
-        validate_path(&v, inputs[i], false);
-    if (v.jsonl) {
-        fflush(stdout);
-        if (v.n_unparseable)
-            fprintf(stderr, "valid=%zu invalid=%zu unparseable=%zu\n", v.n_valid, v.n_invalid,
-                    v.n_unparseable);
-        else
-            fprintf(stderr, "valid=%zu invalid=%zu\n", v.n_valid, v.n_invalid);
-    }
-    if (v.io_error)
-        rc = CLI_EXIT_ERROR;
-    else if (v.n_invalid || (v.strict && v.any_warning))
-        rc = CLI_EXIT_INVALID;
+    st = amc_schema_compile(*set, root_uri, sds, &v->schema);
+    cli_print_schema_diags(stderr, *loader, sds, a->schemas.v[0]);
+    if (st != AMC_OK)
+        fprintf(stderr, "amc validate: %s: the schema does not compile\n", a->schemas.v[0]);
+    else
+        rc = 0;
 out:
-    cli_report_finish(v.rep);
-    amc_validator_free(v.pv);
-    amc_policy_free(policy);
-    amc_diags_free(v.ds);
     amc_diags_free(sds);
-    amc_schema_set_free(set);
-    cli_loader_free(loader);
-    free(schemas);
-    free(inputs);
-    free(maps);
     return rc;
 }
+
+/* Schema mode: --schema FILE... Returns the exit status. */
+static int run_schema_mode(vstate *v, const vargs *a, const cli_list *inputs)
+{
+    cli_loader *loader = NULL;
+    amc_schema_set *set = NULL;
+    int rc = CLI_EXIT_ERROR;
+    if (a->stateful || a->policy || a->now || a->keyring) {
+        fprintf(stderr, "amc validate: --stateful, --policy, --now and --keyring need --profile\n");
+        return CLI_EXIT_ERROR;
+    }
+    if (a->schemas.n == 0)
+        return cli_usage_error(&cli_cmd_validate, "--schema or --profile is required");
+    if (inputs->n == 0)
+        return cli_usage_error(&cli_cmd_validate, "no instance given (use - for stdin)");
+    if (v->as == CLI_SYN_YAML && v->jsonl) {
+        fprintf(stderr, "amc validate: --jsonl reads JSON; it cannot be combined with --as yaml\n");
+        return CLI_EXIT_ERROR;
+    }
+    if (compile_schemas(v, a, &loader, &set) == 0)
+        rc = run_inputs(v, inputs, 0, 0);
+    amc_schema_set_free(set);
+    cli_loader_free(loader);
+    return rc;
+}
+
+static int validate_main(void *args, const cli_list *inputs)
+{
+    const vargs *a = args;
+    vstate v;
+    amc_validate_opts defopts = AMC_VALIDATE_OPTS_DEFAULT;
+    amc_limits deflim = AMC_LIMITS_DEFAULT;
+    int rc = CLI_EXIT_OK;
+    memset(&v, 0, sizeof v);
+    v.opts = defopts;
+    v.opts.format_assert = !a->no_format_assert;
+    v.opts.all_errors = !a->first_error;
+    v.lim = deflim;
+    v.lim.max_input_bytes = (size_t)a->max_size;
+    v.lim.max_depth = (uint32_t)a->max_depth;
+    amc_limits_normalize(&v.lim);
+    v.as = (cli_syntax)a->as;
+    v.fmt = (cli_format)a->format;
+    v.jsonl = a->jsonl;
+    v.strict = a->strict;
+    v.profile = a->profile;
+    v.ds = amc_diags_new(v.lim.max_diags);
+    if (!v.ds) {
+        fprintf(stderr, "amc validate: out of memory\n");
+        return CLI_EXIT_ERROR;
+    }
+    rc = a->profile ? run_profile(&v, a, inputs) : run_schema_mode(&v, a, inputs);
+    cli_report_finish(v.rep);
+    amc_diags_free(v.ds);
+    return rc;
+}
+
+static void list_profiles(FILE *f)
+{
+    size_t i = 0;
+    fprintf(f, "profiles:");
+    for (i = 0; i < amc_profile_count(); i++)
+        fprintf(f, " %s", amc_profile_at(i)->name);
+    fprintf(f, "\n");
+}
+
+#define O(field) CLI_AT(vargs, field)
+static const cli_opt options[] = {
+    {.shared = &cli_opt_profile,
+     O(profile),
+     .arg = "NAME|auto",
+     .help = "check protocol messages with a profile, or auto (detect it per message); "
+             "directories are walked for *.mime (ignite), *.json (the others; *.jsonl with "
+             "--jsonl); the path of each file is used by placement rules (queue/<agent>/, "
+             "inbox/...)"},
+    {.shared = &cli_opt_stateful,
+     O(stateful),
+     .help = "one session across every input, in order (profile mode)"},
+    {.shared = &cli_opt_policy, O(policy)},
+    {.shared = &cli_opt_keyring, O(keyring)},
+    {.name = "now",
+     .kind = CLI_STRING,
+     .arg = "TIME",
+     O(now),
+     .help = "reference clock, RFC 3339 (mailbox clock skew and nonce TTL; without it the time "
+             "rules do not run)"},
+    {.shared = &cli_opt_schema,
+     O(schemas),
+     .help = "schema file (JSON, or YAML by extension); the first one is the root schema, the "
+             "others are added so $refs to them resolve"},
+    {.shared = &cli_opt_map_uri, O(maps)},
+    {.shared = &cli_opt_format, O(format), .allow = "text json sarif"},
+    {.name = "jsonl",
+     .kind = CLI_FLAG,
+     O(jsonl),
+     .help = "each INSTANCE is JSON Lines: one instance per line, streamed; summary "
+             "\"valid=N invalid=N\" on stderr"},
+    {.shared = &cli_opt_as,
+     O(as),
+     .allow = "json yaml",
+     .help = "instance syntax (default: by extension, .yaml/.yml = YAML)"},
+    {.name = "no-format-assert",
+     .kind = CLI_FLAG,
+     O(no_format_assert),
+     .help = "treat \"format\" as an annotation (default: it asserts)"},
+    {.name = "first-error",
+     .kind = CLI_FLAG,
+     O(first_error),
+     .help = "report only the first failure per instance"},
+    {.shared = &cli_opt_strict, O(strict)},
+    {.shared = &cli_opt_max_size,
+     O(max_size),
+     .help = "largest instance or JSONL line (K, M, G: binary multiples)"},
+    {.shared = &cli_opt_max_depth, O(max_depth), .help = "deepest nesting of an instance"},
+    {0}};
+#undef O
+
+const cli_command cli_cmd_validate = {
+    .name = "validate",
+    .summary = "validate messages against JSON Schemas or a protocol profile",
+    .synopsis = (const char *const[]){"--schema SCHEMA [--schema MORE]... [options] "
+                                      "INSTANCE...|-",
+                                      "--profile NAME|auto [options] FILE...|DIR|-", NULL},
+    .description =
+        "Validates JSON or YAML instances against a JSON Schema (draft 2020-12), or protocol "
+        "messages against a profile (amc rules --profile NAME lists its rules).\n"
+        "INSTANCE is a file, a directory (walked recursively in name order for *.json, *.yaml, "
+        "*.yml; with --jsonl *.jsonl, *.ndjson; hidden entries skipped) or - for standard "
+        "input. \"format\" asserts unless --no-format-assert is given. Nothing is fetched from "
+        "the network: $refs resolve to the --schema files, local files and --map-uri "
+        "directories.\n"
+        "--jsonl streams one instance per line in constant memory and prints valid=N "
+        "invalid=N (and unparseable=K) on standard error; with --format json each line with "
+        "diagnostics is one JSON object per output line.\n"
+        "With --profile, messages are checked against a protocol profile instead: ignite (MIME "
+        "+ YAML files, queue placement), mailbox (signed JSON envelopes, ACL, routing, "
+        "signatures, and with --stateful dedup, nonce reuse, clock skew and state_version "
+        "order; with a path under inbox/, ack/ or deadletter/ of a mailbox root, the mailbox "
+        "tree rules), discussion (messages, phase records and whole discussions), socket "
+        "(task, result, status and error messages of the Unix-socket protocol), acp (ACP "
+        "envelopes, registrations, session state, recovery, metrics and audit events, with "
+        "inbox placement), or auto (detects the profile per message).\n"
+        "Output: file:line:col: severity[CODE]: message (at /instance/pointer), in document "
+        "order.",
+    .options = options,
+    .operands = "INSTANCE...",
+    .max_operands = CLI_MANY,
+    .exits = (const cli_exit[]){{0, "every instance is valid"},
+                                {1, "an instance is invalid (with --strict: or has warnings)"},
+                                {2, "usage, I/O or schema error (an unreadable input makes "
+                                    "the status 2 even if others were invalid)"},
+                                {0, NULL}},
+    .examples = (const cli_example[]){{"Check instances against a schema that $refs another:",
+                                       "amc validate --schema person.json --schema address.json "
+                                       "people/"},
+                                      {"Stream a JSON Lines capture into a SARIF log:",
+                                       "amc validate --schema s.json --jsonl traffic.jsonl "
+                                       "--format sarif > results.sarif"},
+                                      {"Check an IGNITE queue; warnings fail too:",
+                                       "amc validate --profile ignite --strict .ignite/queue"},
+                                      {NULL, NULL}},
+    .args_size = sizeof(vargs),
+    .run = validate_main,
+    .help_more = list_profiles,
+};

@@ -1,77 +1,46 @@
 /*
- * main.c - amc entry point: dispatches to src/cli/cmd_<name>.c.
+ * main.c - amc entry point: finds the subcommand (src/cli/cmd_<name>.c) and runs it through
+ * the option layer (cli_opt.c).
  */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
 
-typedef struct cli_cmd {
-    const char *name;
-    int (*fn)(int, char **);
-} cli_cmd;
-
-static const cli_cmd commands[] = {
-#define CLI_COMMAND(fn, name) {name, cli_cmd_##fn},
-#include "cli_commands.def"
-#undef CLI_COMMAND
-};
-
-/* One-line summaries for the usage text (commands without one are listed bare). */
-static const struct {
-    const char *name, *summary;
-} summaries[] = {
-    {"adapter", "the reference adapter: amc's validator behind the conformance protocol"},
-    {"conform", "run an implementation through the conformance fixtures; CI verdict"},
-    {"audit", "audit a workspace on disk: IGNITE queue, mailbox root or ACP inbox"},
-    {"lint-schema", "check JSON Schema files: meta-schema, typos, impossible or odd constructs"},
-    {"parse", "read a JSON, YAML or MIME message and print it as normalized JSON"},
-    {"rules", "list every diagnostic code, or a profile's rule catalog"},
-    {"trace", "check a lifecycle trace (JSON Lines events) against a profile's model"},
-    {"sign", "print or write the mailbox signature (sha256 / hmac_sha256) of envelopes"},
-    {"validate", "validate messages against JSON Schemas or a protocol profile"},
-    {"version", "print the versions of amc and its libraries"},
-};
-
-static const char *summary_of(const char *name)
+/* "amc: unknown command 'X'; did you mean 'Y'?" */
+int cli_unknown_command(const char *name)
 {
-    size_t i = 0;
-    for (i = 0; i < sizeof summaries / sizeof summaries[0]; i++)
-        if (!strcmp(summaries[i].name, name))
-            return summaries[i].summary;
-    return "";
-}
-
-static void usage(FILE *f)
-{
-    size_t i = 0;
-    fprintf(f,
-            "usage: amc <command> [options] [args]\n\n"
-            "amc - Agent Message Conformance kit %s\n\ncommands:\n",
-            amc_version());
-    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-12s %s\n", commands[i].name, summary_of(commands[i].name));
-    fprintf(f, "\nRun 'amc <command> --help' for a command's options.\n");
+    const char *names[64];
+    size_t i = 0, n = 0;
+    const char *near = NULL;
+    for (i = 0; i < cli_command_count() && n < 64; i++)
+        if (!cli_command_at(i)->hidden)
+            names[n++] = cli_command_at(i)->name;
+    near = cli_suggest(name, strlen(name), names, n);
+    if (near)
+        fprintf(stderr, "amc: unknown command '%s'; did you mean '%s'?\n", name, near);
+    else
+        fprintf(stderr, "amc: unknown command '%s'\n", name);
+    fprintf(stderr, "Run 'amc help' for the list of commands.\n");
+    return CLI_EXIT_ERROR;
 }
 
 int main(int argc, char **argv)
 {
-    size_t i = 0;
+    const cli_command *cmd = NULL;
     if (argc < 2) {
-        usage(stderr);
+        cli_print_commands(stderr);
         return CLI_EXIT_ERROR;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-        usage(stdout);
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        cli_print_commands(stdout);
         return CLI_EXIT_OK;
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         char *vargv[] = {argv[1], NULL};
-        return cli_cmd_version(1, vargv);
+        return cli_run(&cli_cmd_version, 1, vargv);
     }
-    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "amc: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return CLI_EXIT_ERROR;
+    cmd = cli_find_command(argv[1]);
+    if (!cmd)
+        return cli_unknown_command(argv[1]);
+    return cli_run(cmd, argc - 1, argv + 1);
 }

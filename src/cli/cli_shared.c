@@ -1,0 +1,79 @@
+/*
+ * cli_shared.c - options several commands take, declared once (cli_opt.h). A command uses one
+ * with {.shared = &cli_opt_format, CLI_AT(args, field), ...}: fields it sets (.help, .allow,
+ * .def ...) override these.
+ */
+#include <stdint.h>
+#include "cli.h"
+
+static const cli_value formats[] = {{"text", CLI_FMT_TEXT},
+                                    {"json", CLI_FMT_JSON},
+                                    {"sarif", CLI_FMT_SARIF},
+                                    {"junit", CLI_FMT_JUNIT},
+                                    {"tap", CLI_FMT_TAP},
+                                    {"markdown", CLI_FMT_MARKDOWN},
+                                    {NULL, 0}};
+
+static const cli_value syntaxes[] = {
+    {"json", CLI_SYN_JSON}, {"yaml", CLI_SYN_YAML}, {"mime", CLI_SYN_MIME}, {NULL, 0}};
+
+const cli_opt cli_opt_format = {
+    .name = "format", .kind = CLI_ENUM, .values = formats, .def = "text", .help = "output format"};
+
+const cli_opt cli_opt_profile = {.name = "profile",
+                                 .kind = CLI_STRING,
+                                 .arg = "NAME",
+                                 .help = "the protocol profile (amc rules --profile NAME lists its "
+                                         "rules)"};
+
+const cli_opt cli_opt_policy = {.name = "policy",
+                                .kind = CLI_STRING,
+                                .arg = "FILE",
+                                .help = "deployment settings (YAML or JSON; ignite: max_retries; "
+                                        "mailbox: the implementation's runtime config, "
+                                        "docs/profiles/mailbox.md)"};
+
+const cli_opt cli_opt_keyring = {.name = "keyring",
+                                 .kind = CLI_STRING,
+                                 .arg = "FILE",
+                                 .help = "mailbox hmac_sha256 keyring (overrides the policy's "
+                                         "security.keyring_file)"};
+
+const cli_opt cli_opt_strict = {
+    .name = "strict", .kind = CLI_FLAG, .help = "warnings make the exit status 1"};
+
+const cli_opt cli_opt_stateful = {.name = "stateful",
+                                  .kind = CLI_FLAG,
+                                  .help = "one validator session across every input, in order"};
+
+const cli_opt cli_opt_schema = {.name = "schema",
+                                .kind = CLI_LIST,
+                                .arg = "FILE",
+                                .help = "a schema document (JSON, or YAML by extension) that "
+                                        "$refs may point to; repeatable"};
+
+const cli_opt cli_opt_map_uri = {.name = "map-uri",
+                                 .kind = CLI_LIST,
+                                 .arg = "PREFIX=DIR",
+                                 .help = "serve schema URIs starting with PREFIX from files under "
+                                         "DIR (e.g. http://localhost:1234/=remotes); repeatable"};
+
+const cli_opt cli_opt_max_size = {.name = "max-size",
+                                  .kind = CLI_SIZE,
+                                  .arg = "BYTES",
+                                  .min = 1,
+                                  .def = "64M",
+                                  .help = "largest input read (K, M, G: binary multiples)"};
+
+const cli_opt cli_opt_max_depth = {.name = "max-depth",
+                                   .kind = CLI_UINT,
+                                   .arg = "N",
+                                   .min = 1,
+                                   .max = UINT32_MAX,
+                                   .def = "128",
+                                   .help = "deepest nesting of a document"};
+
+const cli_opt cli_opt_as = {.name = "as",
+                            .kind = CLI_ENUM,
+                            .values = syntaxes,
+                            .help = "the input's syntax (default: by file extension)"};
