@@ -56,6 +56,18 @@ static const struct tcase {
     {"date that does not exist", "acp", NULL, ENV("MSG-2025-02-30-001", "b"), AMC_C_ACP_ID_FORMAT,
      1, 16, "does not exist", NULL},
     {"leap day", "acp", NULL, ENV("MSG-2024-02-29-001", "b"), 0, 0, 0, NULL, NULL},
+    /* the calendar check must skip a message_id that is no string (or absent): the schema
+     * reports it, and nothing reads a number or an array as text */
+    {"message_id a number", "acp", NULL,
+     "{\"message_id\": 17, \"timestamp\": \"2025-08-25T10:30:45.123Z\", \"from_agent\": "
+     "\"a\", \"to_agent\": \"b\", \"message_type\": \"QUERY\", \"priority\": \"LOW\", "
+     "\"correlation_id\": \"c\", \"payload\": {}, \"metadata\": {\"requires_ack\": false}}",
+     AMC_C_ACP_ID_FORMAT, 1, 16, "expected string, got number", NULL},
+    {"message_id absent", "acp", NULL,
+     "{\"timestamp\": \"2025-08-25T10:30:45.123Z\", \"from_agent\": \"a\", \"to_agent\": "
+     "\"b\", \"message_type\": \"QUERY\", \"priority\": \"LOW\", \"correlation_id\": \"c\", "
+     "\"payload\": {}, \"metadata\": {\"requires_ack\": false}}",
+     AMC_C_ACP_ENV_STRUCTURE, 1, 1, "\"message_id\" is a required property", NULL},
     {"rate exact", "acp", NULL, SESSION("2", "1", "3", "0.6667"), 0, 0, 0, NULL, NULL},
     {"rate within 0.005", "acp", NULL, SESSION("2", "1", "3", "0.67"), 0, 0, 0, NULL, NULL},
     {"rate off by 0.01", "acp", NULL, SESSION("2", "1", "3", "0.6567"),

@@ -554,6 +554,34 @@ static void test_rfc5322_date(void **state)
     }
 }
 
+/* The date is s[0..len): a line break at the end is no fold even when the bytes after len
+ * (never read) are white space. */
+static void test_rfc5322_reads_only_len(void **state)
+{
+    static const struct {
+        const char *name, *buf;
+        size_t len;
+        amc_code want;
+    } cases[] = {
+        {"CRLF at len, WSP after", "Tue, 10 Feb 2026 12:11:00 +0900\r\n x", 33,
+         AMC_C_DATE_TRAILING},
+        {"LF at len, WSP after", "Tue, 10 Feb 2026 12:11:00 +0900\n x", 32, AMC_C_DATE_TRAILING},
+        {"CRLF WSP inside len", "Tue, 10 Feb 2026 12:11:00 +0900\r\n x", 34, 0},
+        {"fold before the zone", "Tue, 10 Feb 2026 12:11:00\r\n +0900", 33, 0},
+        {"comment cut after CRLF", "Tue, 10 Feb 2026 (x\r\n y) 12:11:00 +0900", 21,
+         AMC_C_DATE_COMMENT},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_datetime dt;
+        amc_code got = amc_rfc5322_date(cases[i].buf, cases[i].len, &dt, NULL);
+        if (got != cases[i].want)
+            fail_msg("%s: got %s want %s", cases[i].name, got ? amc_code_id(got) : "0",
+                     cases[i].want ? amc_code_id(cases[i].want) : "0");
+    }
+}
+
 /* ---- amc_datetime_unix ---- */
 
 static void test_unix(void **state)
@@ -697,11 +725,9 @@ static void test_json_schema_test_suite(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rfc3339_datetime),
-        cmocka_unit_test(test_rfc3339_date),
-        cmocka_unit_test(test_rfc3339_time),
-        cmocka_unit_test(test_rfc5322_date),
-        cmocka_unit_test(test_unix),
+        cmocka_unit_test(test_rfc3339_datetime),       cmocka_unit_test(test_rfc3339_date),
+        cmocka_unit_test(test_rfc3339_time),           cmocka_unit_test(test_rfc5322_date),
+        cmocka_unit_test(test_rfc5322_reads_only_len), cmocka_unit_test(test_unix),
         cmocka_unit_test(test_json_schema_test_suite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -180,6 +180,13 @@ static const struct numcase {
       {"4.35", 0x4011666666666666u, "4.35"},
       {"0.3", 0x3fd3333333333333u, "0.3"},
       {"1-7ulp", 0x3feffffffffffffau, "0.9999999999999993"},
+      /* just below 1e-20: the nearest p-digit decimal is 9.99..9 and misses, so its neighbour
+       * above carries into a new leading digit (10.0..0, one decade up); or it is 1.00..0 and
+       * misses, so the neighbour below borrows down to 9.99..9 a decade lower */
+      {"carry 9.99..9 up", 0x3bc79ca10c924220u, "9.999999999999995e-21"},
+      {"carry, then 3 digits fewer", 0x3bc79ca10c924202u, "9.99999999999995e-21"},
+      {"borrow 1.00..0 down", 0x3bc79ca10c924222u, "9.999999999999998e-21"},
+      {"carry and borrow", 0x3bc79ca10c92421fu, "9.999999999999993e-21"},
 };
 
 static void check_numcases(const struct numcase *cs, size_t n)

@@ -504,6 +504,58 @@ static void test_duplicates(void **state)
     }
 }
 
+/* The duplicate's message shows the key escaped and cut after 60 bytes, on a code point
+ * boundary. */
+static void test_duplicate_key_shown(void **state)
+{
+    static const struct {
+        const char *name;
+        char fill; /* the key: n copies of fill (0: the key is `key` below) */
+        size_t n;
+        const char *key; /* JSON text of the key when fill is 0 */
+        const char *msg;
+    } cases[] = {
+        {"60 bytes: whole", 'k', 60, NULL,
+         "duplicate object key \"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk\""},
+        {"61 bytes: 60 and ...", 'k', 61, NULL,
+         "duplicate object key "
+         "\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...\""},
+        {"70 bytes: 60 and ...", 'k', 70, NULL,
+         "duplicate object key "
+         "\"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...\""},
+        {"cut after a whole code point", 0, 0,
+         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9\xc3\xa9xyz",
+         "duplicate object key "
+         "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9...\""},
+        {"escapes", 0, 0, "a\\u0001\\\"\\\\\\u007f",
+         "duplicate object key \"a\\u0001\\\"\\\\\\u007f\""},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char key[128], in[300];
+        amc_diags *ds = NULL;
+        amc_doc *doc = NULL;
+        const amc_diag *d = NULL;
+        int n = 0;
+        if (cases[i].fill) {
+            memset(key, cases[i].fill, cases[i].n);
+            key[cases[i].n] = '\0';
+        } else {
+            snprintf(key, sizeof key, "%s", cases[i].key);
+        }
+        n = snprintf(in, sizeof in, "{\"%s\": 1, \"%s\": 2}", key, key);
+        assert_int_equal(read_json(cases[i].name, in, (size_t)n, NULL, &ds, &doc), AMC_EINVALID);
+        assert_int_equal(amc_diags_count(ds), 1);
+        d = amc_diags_get(ds, 0);
+        assert_int_equal(d->code, AMC_C_JSON_DUP_KEY);
+        assert_int_equal(d->at.offset, strlen(key) + 8); /* the second key's quote */
+        if (strcmp(d->message, cases[i].msg) != 0)
+            fail_msg("%s: got '%s' want '%s'", cases[i].name, d->message, cases[i].msg);
+        amc_diags_free(ds);
+    }
+}
+
 /* Objects with many keys: linear time, and a duplicate far down is found with both places. */
 static void test_many_keys(void **state)
 {
@@ -1003,6 +1055,7 @@ int main(void)
         cmocka_unit_test(test_messages),
         cmocka_unit_test(test_eof_context),
         cmocka_unit_test(test_duplicates),
+        cmocka_unit_test(test_duplicate_key_shown),
         cmocka_unit_test(test_many_keys),
         cmocka_unit_test(test_nested_big_objects),
         cmocka_unit_test(test_numbers),

@@ -218,6 +218,13 @@ static const struct ecase {
     {"\\2 with one group", "(a)\\2", 0, "does not exist"},
     {"\\k without group", "\\k<x>", 0, "names no group"},
     {"\\k without name", "(?<x>a)\\k", 0, "\\k must be followed"},
+    {"\\k then not <", "(?<x>a)\\kx", 0, "offset 7: \\k must be followed"},
+    /* the pattern is pat[0..len): what follows len is never read */
+    {"\\k at the end of len", "(?<x>a)\\k<x>", 9, "offset 7: \\k must be followed"},
+    {"(? at the end", "(?", 0, "offset 0: (?  is not ECMA-262 group syntax"},
+    {"(? at the end of len", "(?:a)", 2, "offset 0: (?  is not ECMA-262 group syntax"},
+    {"(?< at the end", "(?<", 0, "offset 3: unterminated group name"},
+    {"(?<= cut by len", "(?<=a)", 3, "offset 3: unterminated group name"},
     {"duplicate group name", "(?<x>a)(?<x>b)", 0, "duplicate group name"},
     {"empty group name", "(?<>a)", 0, "empty group name"},
     {"digit-first group name", "(?<1a>a)", 0, "invalid character in group name"},

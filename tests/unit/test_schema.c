@@ -763,6 +763,99 @@ static void test_walk_and_vocab(void **state)
     amc_schema_set_free(set);
 }
 
+/* A document nested n levels deep: {"not":{"not":...{}...}} (n objects). */
+static char *nested_not(size_t n)
+{
+    char *t = malloc(8 * n + 1), *p = t;
+    size_t i = 0;
+    assert_non_null(t);
+    for (i = 0; i + 1 < n; i++)
+        p += sprintf(p, "{\"not\":");
+    p += sprintf(p, "{}");
+    for (i = 0; i + 1 < n; i++)
+        *p++ = '}';
+    *p = '\0';
+    return t;
+}
+
+/* The registry walks a document read elsewhere (amc_schema_set_add_doc) to max_depth + 8 levels
+ * of subschemas, and never beyond 2048; the innermost object past the limit is reported. */
+static void check_registry_depth(uint32_t set_depth, size_t levels, amc_status want)
+{
+    amc_limits lim, rlim;
+    amc_schema_set *set = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    char *text = nested_not(levels);
+    amc_status st = AMC_OK;
+    memset(&lim, 0, sizeof lim);
+    lim.max_depth = set_depth;
+    memset(&rlim, 0, sizeof rlim);
+    rlim.max_depth = 5000;
+    set = amc_schema_set_new(&lim);
+    assert_non_null(set);
+    assert_int_equal(amc_json_read(text, strlen(text), &rlim, ds, &doc), AMC_OK);
+    st = amc_schema_set_add_doc(set, "http://example.com/deep", doc, ds, NULL);
+    if (st != want)
+        fail_msg("depth limit %u, %zu levels: status %d want %d", set_depth, levels, (int)st,
+                 (int)want);
+    if (want == AMC_ELIMIT) {
+        const amc_diag *d = amc_diags_get(ds, 0);
+        assert_int_equal(amc_diags_count(ds), 1);
+        assert_int_equal(d->code, AMC_C_LIMIT_DEPTH);
+        assert_int_equal(d->at.offset, 7 * (levels - 1)); /* the innermost {} */
+        /* the set is unchanged: the document is not there */
+        assert_null(amc_schema_set_doc(set, "http://example.com/deep"));
+    } else {
+        assert_int_equal(amc_diags_count(ds), 0);
+        assert_non_null(amc_schema_set_doc(set, "http://example.com/deep"));
+    }
+    free(text);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+}
+
+static void test_registry_depth(void **state)
+{
+    (void)state;
+    check_registry_depth(4, 13, AMC_OK); /* innermost at depth 12 = 4 + 8 */
+    check_registry_depth(4, 14, AMC_ELIMIT);
+    check_registry_depth(4000, 2049, AMC_OK); /* innermost at depth 2048 */
+    check_registry_depth(4000, 2050, AMC_ELIMIT);
+}
+
+/* Finding a document or walking one by a URI that is no URI, or names nothing: EINVALID (not
+ * ENOMEM: the caller must not take it for memory exhaustion). */
+static void test_registry_lookup_errors(void **state)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_doc *d = (const amc_doc *)set;
+    walk_rec w;
+    static const char *const bad[] = {"relative.json", "http://x/a b", "http://x/%zz",
+                                      "http://example.com/unknown", "#frag"};
+    size_t i = 0;
+    (void)state;
+    memset(&w, 0, sizeof w);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        d = (const amc_doc *)set;
+        if (amc_schema_set_find_doc(set, bad[i], &d) != AMC_EINVALID || d != NULL)
+            fail_msg("find_doc(\"%s\") is not EINVALID with *out NULL", bad[i]);
+        assert_null(amc_schema_set_doc(set, bad[i]));
+        if (amc_schema_walk(set, bad[i], walk_cb, &w) != AMC_EINVALID)
+            fail_msg("walk(\"%s\") is not EINVALID", bad[i]);
+    }
+    assert_int_equal(w.n, 0);
+    assert_int_equal(amc_schema_set_find_doc(NULL, "http://x/", &d), AMC_EUSAGE);
+    assert_int_equal(amc_schema_set_find_doc(set, NULL, &d), AMC_EUSAGE);
+    assert_int_equal(amc_schema_set_find_doc(set, "http://x/", NULL), AMC_EUSAGE);
+    assert_int_equal(amc_schema_walk(set, NULL, walk_cb, &w), AMC_EUSAGE);
+    assert_int_equal(amc_schema_walk(set, "http://x/", NULL, &w), AMC_EUSAGE);
+    /* an embedded meta-schema is found */
+    assert_int_equal(amc_schema_set_find_doc(set, AMC_SCHEMA_DRAFT2020_12, &d), AMC_OK);
+    assert_non_null(d);
+    amc_schema_set_free(set);
+}
+
 /* a meta-schema without the validation vocabulary turns validation keywords off */
 static void test_vocabulary(void **state)
 {
@@ -906,6 +999,8 @@ int main(void)
         cmocka_unit_test(test_registry),
         cmocka_unit_test(test_meta_validation),
         cmocka_unit_test(test_walk_and_vocab),
+        cmocka_unit_test(test_registry_depth),
+        cmocka_unit_test(test_registry_lookup_errors),
         cmocka_unit_test(test_vocabulary),
         cmocka_unit_test(test_format_assertion),
         cmocka_unit_test(test_threads),
