@@ -142,16 +142,79 @@ static amc_policy *load_policy(json_object *req, amc_diags *pds, char *err, size
     return pol; /* no keyring sent: HMAC envelopes then fail as unkeyed, as amc validate would */
 }
 
+/* The reply to validate: the verdict (invalid iff an error), each code once in first-seen
+ * order, the first 100 locations. */
+static void validate_reply(int64_t seq, const amc_diags *ds)
+{
+    json_object *o = NULL, *codes = NULL, *locs = NULL;
+    size_t i = 0, d = 0;
+    o = base(seq);
+    codes = json_object_new_array();
+    locs = json_object_new_array();
+    json_object_object_add(o, "verdict",
+                           json_object_new_string(amc_diags_errors(ds) ? "invalid" : "valid"));
+    for (d = 0; d < amc_diags_count(ds); d++) {
+        const amc_diag *x = amc_diags_get(ds, d);
+        const char *id = amc_code_id(x->code);
+        bool seen = false;
+        for (i = 0; i < json_object_array_length(codes); i++)
+            seen = seen || !strcmp(json_object_get_string(json_object_array_get_idx(codes, i)), id);
+        if (!seen)
+            json_object_array_add(codes, json_object_new_string(id));
+        if (d < 100) {
+            json_object *l = json_object_new_object();
+            json_object_object_add(l, "code", json_object_new_string(id));
+            json_object_object_add(l, "line", json_object_new_int64((int64_t)x->at.line + 1));
+            json_object_object_add(l, "col", json_object_new_int64((int64_t)x->at.col + 1));
+            json_object_array_add(locs, l);
+        }
+    }
+    json_object_object_add(o, "codes", codes);
+    json_object_object_add(o, "locations", locs);
+    reply(o);
+}
+
+/* Checks every file of a validate request with v (a *.jsonl file: one message a line).
+ * Returns 0, or -1 for a malformed file entry. */
+static int check_files(amc_validator *v, json_object *files, amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; i < json_object_array_length(files); i++) {
+        const char *name = NULL;
+        char *buf = NULL;
+        size_t len = 0, off = 0, n = 0;
+        bool lines = false;
+        if (file_of(json_object_array_get_idx(files, i), &name, &buf, &len) != 0)
+            return -1;
+        n = strlen(name);
+        lines = n > 6 && !strcmp(name + n - 6, ".jsonl");
+        while (off < len || (!lines && off == 0)) {
+            size_t end = len;
+            if (lines) {
+                end = off;
+                while (end < len && buf[end] != '\n')
+                    end++;
+            }
+            if (!lines || end > off)
+                (void)amc_validator_check(v, name, buf + off, end - off, ds, NULL);
+            off = end + 1;
+            if (!lines)
+                break;
+        }
+        free(buf);
+    }
+    return 0;
+}
+
 static void validate(int64_t seq, json_object *req)
 {
     const char *profile = jstr(req, "profile"), *now = jstr(req, "now");
-    json_object *files = NULL, *st = NULL, *o = NULL, *codes = NULL, *locs = NULL;
+    json_object *files = NULL, *st = NULL;
     amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
     amc_validator *v = NULL;
     amc_policy *pol = NULL;
     amc_diags *ds = amc_diags_new(0), *pds = amc_diags_new(0);
     char err[256] = "";
-    size_t i = 0, d = 0;
     if (!profile || !json_object_object_get_ex(req, "files", &files) ||
         !json_object_is_type(files, json_type_array)) {
         reply_text(seq, "error", "validate: missing profile or files");
@@ -177,56 +240,11 @@ static void validate(int64_t seq, json_object *req)
         reply_text(seq, "error", "cannot create a validator (bad now?)");
         goto out;
     }
-    for (i = 0; i < json_object_array_length(files); i++) {
-        const char *name = NULL;
-        char *buf = NULL;
-        size_t len = 0, off = 0, n = 0;
-        bool lines = false;
-        if (file_of(json_object_array_get_idx(files, i), &name, &buf, &len) != 0) {
-            reply_text(seq, "error", "validate: malformed file entry (name, base64 data)");
-            goto out;
-        }
-        n = strlen(name);
-        lines = n > 6 && !strcmp(name + n - 6, ".jsonl");
-        while (off < len || (!lines && off == 0)) {
-            size_t end = len;
-            if (lines) {
-                end = off;
-                while (end < len && buf[end] != '\n')
-                    end++;
-            }
-            if (!lines || end > off)
-                (void)amc_validator_check(v, name, buf + off, end - off, ds, NULL);
-            off = end + 1;
-            if (!lines)
-                break;
-        }
-        free(buf);
+    if (check_files(v, files, ds) != 0) {
+        reply_text(seq, "error", "validate: malformed file entry (name, base64 data)");
+        goto out;
     }
-    o = base(seq);
-    codes = json_object_new_array();
-    locs = json_object_new_array();
-    json_object_object_add(o, "verdict",
-                           json_object_new_string(amc_diags_errors(ds) ? "invalid" : "valid"));
-    for (d = 0; d < amc_diags_count(ds); d++) {
-        const amc_diag *x = amc_diags_get(ds, d);
-        const char *id = amc_code_id(x->code);
-        bool seen = false;
-        for (i = 0; i < json_object_array_length(codes); i++)
-            seen = seen || !strcmp(json_object_get_string(json_object_array_get_idx(codes, i)), id);
-        if (!seen)
-            json_object_array_add(codes, json_object_new_string(id));
-        if (d < 100) {
-            json_object *l = json_object_new_object();
-            json_object_object_add(l, "code", json_object_new_string(id));
-            json_object_object_add(l, "line", json_object_new_int64((int64_t)x->at.line + 1));
-            json_object_object_add(l, "col", json_object_new_int64((int64_t)x->at.col + 1));
-            json_object_array_add(locs, l);
-        }
-    }
-    json_object_object_add(o, "codes", codes);
-    json_object_object_add(o, "locations", locs);
-    reply(o);
+    validate_reply(seq, ds);
 out:
     amc_validator_free(v);
     amc_policy_free(pol);

@@ -132,10 +132,43 @@ static void entry(astate *s, const char *rel, amc_audit_entry_kind k)
     flush(s, rel);
 }
 
+/* Reads exactly size bytes of the open file fd into a new buffer (*buf, free() it in every
+ * case). Returns 0; 1 with *bad = AMC_AUDIT_TOO_LARGE (the file grew since fstat) or
+ * AMC_AUDIT_UNREADABLE; -1 when out of memory. */
+static int read_exact(int fd, size_t size, char **buf, size_t *len, amc_audit_entry_kind *bad)
+{
+    *len = 0;
+    *buf = malloc(size + 1);
+    if (!*buf)
+        return -1;
+    for (;;) {
+        ssize_t r = 0;
+        if (*len == size) {
+            char extra = 0;
+            r = read(fd, &extra, 1); /* grew since fstat: treat as too large to be safe */
+            if (r > 0) {
+                *bad = AMC_AUDIT_TOO_LARGE;
+                return 1;
+            }
+        } else {
+            r = read(fd, *buf + *len, size - *len);
+        }
+        if (r == 0)
+            return 0;
+        if (r < 0 && errno != EINTR) {
+            *bad = AMC_AUDIT_UNREADABLE;
+            return 1;
+        }
+        if (r > 0)
+            *len += (size_t)r;
+    }
+}
+
 static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
                           const struct stat *sb)
 {
-    int fd = -1;
+    int fd = -1, rr = 0;
+    amc_audit_entry_kind bad = AMC_AUDIT_UNREADABLE;
     struct stat fsb;
     char *buf = NULL, *lib = NULL;
     size_t len = 0;
@@ -153,41 +186,16 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
         entry(s, rel, AMC_AUDIT_UNREADABLE);
         return;
     }
-    buf = malloc((size_t)fsb.st_size + 1);
-    if (!buf) {
-        close(fd);
-        s->fatal = 1;
+    rr = read_exact(fd, (size_t)fsb.st_size, &buf, &len, &bad);
+    close(fd);
+    if (rr != 0) {
+        free(buf);
+        if (rr < 0)
+            s->fatal = 1;
+        else
+            entry(s, rel, bad);
         return;
     }
-    for (;;) {
-        ssize_t r = 0;
-        if (len == (size_t)fsb.st_size) {
-            char extra = 0;
-            r = read(fd, &extra, 1); /* grew since fstat: treat as too large to be safe */
-            if (r > 0) {
-                close(fd);
-                free(buf);
-                entry(s, rel, AMC_AUDIT_TOO_LARGE);
-                return;
-            }
-            if (r == 0)
-                break;
-        } else {
-            r = read(fd, buf + len, (size_t)fsb.st_size - len);
-            if (r == 0)
-                break;
-        }
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            close(fd);
-            free(buf);
-            entry(s, rel, AMC_AUDIT_UNREADABLE);
-            return;
-        }
-        len += (size_t)r;
-    }
-    close(fd);
     lib = *s->prefix ? join(s->prefix, rel) : strdup(rel);
     if (!lib) {
         free(buf);
@@ -202,23 +210,19 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
     flush(s, rel);
 }
 
-/* Walks the open directory dfd (owned: closed here), rel its path ("" for the root). */
-static void walk(astate *s, int dfd, const char *rel, int depth)
+/* The names in d but . and .., sorted (strcmp). Returns a new array of new strings (*n of them;
+ * free each and the array); sets s->fatal when out of memory. */
+static char **sorted_names(astate *s, DIR *d, size_t *n)
 {
-    DIR *d = fdopendir(dfd);
     struct dirent *de = NULL;
     char **names = NULL;
-    size_t n = 0, cap = 0, i = 0;
-    if (!d) {
-        close(dfd);
-        entry(s, *rel ? rel : ".", AMC_AUDIT_UNREADABLE);
-        return;
-    }
+    size_t cap = 0;
+    *n = 0;
     errno = 0;
     while ((de = readdir(d)) != NULL) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
             continue;
-        if (n == cap) {
+        if (*n == cap) {
             size_t nc = cap ? cap * 2 : 64;
             char **nn = realloc(names, nc * sizeof *nn);
             if (!nn) {
@@ -228,42 +232,64 @@ static void walk(astate *s, int dfd, const char *rel, int depth)
             names = nn;
             cap = nc;
         }
-        names[n] = strdup(de->d_name);
-        if (!names[n]) {
+        names[*n] = strdup(de->d_name);
+        if (!names[*n]) {
             s->fatal = 1;
             break;
         }
-        n++;
+        (*n)++;
     }
     if (names)
-        qsort(names, n, sizeof *names, cmp_names);
+        qsort(names, *n, sizeof *names, cmp_names);
+    return names;
+}
+
+static void walk(astate *s, int dfd, const char *rel, int depth);
+
+/* One entry of a directory (dfd), never following a link. */
+static void visit(astate *s, int dfd, const char *name, const char *crel, int depth)
+{
+    struct stat sb;
+    if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+        entry(s, crel, AMC_AUDIT_UNREADABLE);
+    } else if (S_ISLNK(sb.st_mode)) {
+        entry(s, crel, AMC_AUDIT_SYMLINK);
+    } else if (S_ISDIR(sb.st_mode)) {
+        if (depth + 1 >= MAX_DEPTH) {
+            entry(s, crel, AMC_AUDIT_TOO_DEEP);
+        } else {
+            int cfd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (cfd < 0)
+                entry(s, crel, AMC_AUDIT_UNREADABLE);
+            else
+                walk(s, cfd, crel, depth + 1);
+        }
+    } else if (S_ISREG(sb.st_mode)) {
+        audit_regular(s, dfd, name, crel, &sb);
+    } else {
+        entry(s, crel, AMC_AUDIT_SPECIAL);
+    }
+}
+
+/* Walks the open directory dfd (owned: closed here), rel its path ("" for the root). */
+static void walk(astate *s, int dfd, const char *rel, int depth)
+{
+    DIR *d = fdopendir(dfd);
+    char **names = NULL;
+    size_t n = 0, i = 0;
+    if (!d) {
+        close(dfd);
+        entry(s, *rel ? rel : ".", AMC_AUDIT_UNREADABLE);
+        return;
+    }
+    names = sorted_names(s, d, &n);
     for (i = 0; i < n && !s->fatal; i++) {
-        struct stat sb;
         char *crel = join(rel, names[i]);
         if (!crel) {
             s->fatal = 1;
             break;
         }
-        if (fstatat(dirfd(d), names[i], &sb, AT_SYMLINK_NOFOLLOW) != 0) {
-            entry(s, crel, AMC_AUDIT_UNREADABLE);
-        } else if (S_ISLNK(sb.st_mode)) {
-            entry(s, crel, AMC_AUDIT_SYMLINK);
-        } else if (S_ISDIR(sb.st_mode)) {
-            if (depth + 1 >= MAX_DEPTH) {
-                entry(s, crel, AMC_AUDIT_TOO_DEEP);
-            } else {
-                int cfd =
-                    openat(dirfd(d), names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-                if (cfd < 0)
-                    entry(s, crel, AMC_AUDIT_UNREADABLE);
-                else
-                    walk(s, cfd, crel, depth + 1);
-            }
-        } else if (S_ISREG(sb.st_mode)) {
-            audit_regular(s, dirfd(d), names[i], crel, &sb);
-        } else {
-            entry(s, crel, AMC_AUDIT_SPECIAL);
-        }
+        visit(s, dirfd(d), names[i], crel, depth);
         free(crel);
     }
     for (i = 0; i < n; i++)

@@ -465,6 +465,42 @@ static void set_msg(amc_conform_case *c, amc_conform_outcome o, const char *fmt,
     va_end(ap);
 }
 
+/* A lifecycle scenario: one lifecycle request (with the policy, if any), judged on its reply.
+ * Returns 0, or -1 on a fatal error. */
+static int run_lifecycle_case(run *r, amc_conform_case *c)
+{
+    char why[200];
+    amc_conform_reply *rep = NULL;
+    char *req = NULL;
+    size_t len = 0;
+    if (amc_conform_lifecycle_request(c, ++r->seq, &req, &len) != AMC_OK)
+        return -1;
+    if (c->policy) {
+        sb lb = {NULL, 0, 0, false};
+        sb_put(&lb, req, len - 1); /* without the closing brace */
+        sb_puts(&lb, ",\"policy\":");
+        amc_free(req);
+        if (sb_file(&lb, r, c->profile, c->policy) != 0) {
+            free(lb.p);
+            return -1;
+        }
+        sb_puts(&lb, "}");
+        rep = exchange(r, "lifecycle", lb.p, lb.len, r->seq, r->timeout, why, sizeof why);
+        free(lb.p);
+    } else {
+        rep = exchange(r, "lifecycle", req, len, r->seq, r->timeout, why, sizeof why);
+        amc_free(req);
+    }
+    if (!rep) {
+        set_msg(c, AMC_CONFORM_ERROR, "%s", why);
+        stop_adapter(r, false);
+        return 0;
+    }
+    amc_conform_judge_lifecycle(c, rep);
+    amc_conform_reply_free(rep);
+    return 0;
+}
+
 static int run_adapter_case(run *r, amc_conform_case *c)
 {
     char why[200];
@@ -487,36 +523,8 @@ static int run_adapter_case(run *r, amc_conform_case *c)
             return 0;
         }
     }
-    if (c->lifecycle) {
-        char *req = NULL;
-        size_t len = 0;
-        if (amc_conform_lifecycle_request(c, ++r->seq, &req, &len) != AMC_OK)
-            return -1;
-        if (c->policy) {
-            sb lb = {NULL, 0, 0, false};
-            sb_put(&lb, req, len - 1); /* without the closing brace */
-            sb_puts(&lb, ",\"policy\":");
-            amc_free(req);
-            if (sb_file(&lb, r, c->profile, c->policy) != 0) {
-                free(lb.p);
-                return -1;
-            }
-            sb_puts(&lb, "}");
-            rep = exchange(r, "lifecycle", lb.p, lb.len, r->seq, r->timeout, why, sizeof why);
-            free(lb.p);
-        } else {
-            rep = exchange(r, "lifecycle", req, len, r->seq, r->timeout, why, sizeof why);
-            amc_free(req);
-        }
-        if (!rep) {
-            set_msg(c, AMC_CONFORM_ERROR, "%s", why);
-            stop_adapter(r, false);
-            return 0;
-        }
-        amc_conform_judge_lifecycle(c, rep);
-        amc_conform_reply_free(rep);
-        return 0;
-    }
+    if (c->lifecycle)
+        return run_lifecycle_case(r, c);
     if (c->stateful) {
         char req[64];
         int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"reset\"}", ++r->seq);
@@ -570,31 +578,10 @@ static char *shell_quote(const char *s)
     return o;
 }
 
-static int run_exec_case(run *r, amc_conform_case *c)
+/* The --impl-exec command with {file} and {profile} replaced, into cmd[0..cap). */
+static void expand(char *cmd, size_t cap, const char *t, const char *qfile, const char *profile)
 {
-    char abs[4096], rel[4096];
-    char *qfile = NULL, *cmd = NULL;
-    const char *t = r->exec;
-    size_t cap = 0, n = 0;
-    int st = 0;
-    if (c->lifecycle || c->stateful || c->policy || c->now || c->nfiles == 0) {
-        set_msg(c, AMC_CONFORM_SKIP, "%s",
-                "exec mode: lifecycle/stateful/policy/clock cases need an adapter");
-        return 0;
-    }
-    snprintf(rel, sizeof rel, "%s/%s/%s", r->suite_dir, c->profile, c->files[0]);
-    if (!realpath(rel, abs)) {
-        fprintf(stderr, "amc conform: cannot read fixture %s\n", rel);
-        return -1;
-    }
-    qfile = shell_quote(abs);
-    cap = strlen(r->exec) * 2 + strlen(qfile) * 4 + 256;
-    cmd = malloc(cap);
-    if (!qfile || !cmd) {
-        free(qfile);
-        free(cmd);
-        return -1;
-    }
+    size_t n = 0;
     while (*t && n + 1 < cap) {
         const char *sub = NULL;
         size_t skip = 1;
@@ -602,7 +589,7 @@ static int run_exec_case(run *r, amc_conform_case *c)
             sub = qfile;
             skip = 6;
         } else if (!strncmp(t, "{profile}", 9)) {
-            sub = c->profile;
+            sub = profile;
             skip = 9;
         }
         if (sub) {
@@ -617,6 +604,33 @@ static int run_exec_case(run *r, amc_conform_case *c)
         t += skip;
     }
     cmd[n] = '\0';
+}
+
+static int run_exec_case(run *r, amc_conform_case *c)
+{
+    char abs[4096], rel[4096];
+    char *qfile = NULL, *cmd = NULL;
+    size_t cap = 0;
+    int st = 0;
+    if (c->lifecycle || c->stateful || c->policy || c->now || c->nfiles == 0) {
+        set_msg(c, AMC_CONFORM_SKIP, "%s",
+                "exec mode: lifecycle/stateful/policy/clock cases need an adapter");
+        return 0;
+    }
+    snprintf(rel, sizeof rel, "%s/%s/%s", r->suite_dir, c->profile, c->files[0]);
+    if (!realpath(rel, abs)) {
+        fprintf(stderr, "amc conform: cannot read fixture %s\n", rel);
+        return -1;
+    }
+    qfile = shell_quote(abs);
+    cap = strlen(r->exec) * 2 + (qfile ? strlen(qfile) * 4 : 0) + 256;
+    cmd = malloc(cap);
+    if (!qfile || !cmd) {
+        free(qfile);
+        free(cmd);
+        return -1;
+    }
+    expand(cmd, cap, r->exec, qfile, c->profile);
     st = cli_run_exec(cmd, r->timeout, r->verbose);
     free(cmd);
     free(qfile);

@@ -55,17 +55,10 @@ static bool is_yaml_type(const char *v, size_t n)
 }
 
 /* Prints {"headers":[{"name","value"}...],"body":...} for a MIME message. */
-static int print_mime(const amc_mime *m, const amc_limits *lim, amc_diags *ds, bool compact,
-                      FILE *out)
+/* The header fields as [{"name": ..., "value": ...}, ...] members (nl, ind: "" when compact). */
+static void print_headers(const amc_mime *m, const char *nl, const char *ind, FILE *out)
 {
-    size_t i = 0, blen = 0, boff = 0;
-    const char *body = amc_mime_body(m, &blen, &boff);
-    const amc_mime_field *ct = amc_mime_find(m, "Content-Type");
-    amc_doc *bdoc = NULL;
-    const char *nl = compact ? "" : "\n";
-    const char *ind = compact ? "" : "  ";
-    int rc = CLI_EXIT_OK;
-    fprintf(out, "{%s%s\"headers\": [", nl, ind);
+    size_t i = 0;
     for (i = 0; i < amc_mime_field_count(m); i++) {
         const amc_mime_field *f = amc_mime_field_at(m, i);
         amc_doc *tmp = amc_doc_new(NULL, 0);
@@ -85,6 +78,37 @@ static int print_mime(const amc_mime *m, const amc_limits *lim, amc_diags *ds, b
         amc_free(vs);
         amc_doc_free(tmp);
     }
+}
+
+/* A document nested one level deep (its lines indented by ind). */
+static void print_nested(const amc_value *v, bool compact, const char *ind, FILE *out)
+{
+    char *s = amc_value_to_json(v, compact ? -1 : 2, NULL);
+    const char *p = s;
+    while (p && *p) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        fwrite(p, 1, n, out);
+        if (!e)
+            break;
+        fprintf(out, "\n%s", ind);
+        p = e + 1;
+    }
+    amc_free(s);
+}
+
+static int print_mime(const amc_mime *m, const amc_limits *lim, amc_diags *ds, bool compact,
+                      FILE *out)
+{
+    size_t blen = 0, boff = 0;
+    const char *body = amc_mime_body(m, &blen, &boff);
+    const amc_mime_field *ct = amc_mime_find(m, "Content-Type");
+    amc_doc *bdoc = NULL;
+    const char *nl = compact ? "" : "\n";
+    const char *ind = compact ? "" : "  ";
+    int rc = CLI_EXIT_OK;
+    fprintf(out, "{%s%s\"headers\": [", nl, ind);
+    print_headers(m, nl, ind, out);
     fprintf(out, "%s%s],%s%s\"body\": ", amc_mime_field_count(m) ? nl : "",
             amc_mime_field_count(m) ? ind : "", nl, ind);
     if (ct && is_yaml_type(ct->value, ct->value_len)) {
@@ -92,19 +116,7 @@ static int print_mime(const amc_mime *m, const amc_limits *lim, amc_diags *ds, b
         amc_status st = amc_yaml_read(body, blen, lim, ds, &bdoc);
         amc_diags_rebase(ds, first, amc_mime_pos(m, boff));
         if (st == AMC_OK) {
-            char *s = amc_value_to_json(amc_doc_root(bdoc), compact ? -1 : 2, NULL);
-            /* indent the nested document by one level */
-            const char *p = s;
-            while (p && *p) {
-                const char *e = strchr(p, '\n');
-                size_t n = e ? (size_t)(e - p) : strlen(p);
-                fwrite(p, 1, n, out);
-                if (!e)
-                    break;
-                fprintf(out, "\n%s", ind);
-                p = e + 1;
-            }
-            amc_free(s);
+            print_nested(amc_doc_root(bdoc), compact, ind, out);
         } else {
             fputs("null", out);
             rc = CLI_EXIT_INVALID;
@@ -268,13 +280,35 @@ static bool compat_is_core(const char *name, size_t n)
     return false;
 }
 
+/* The body member, with universal newlines (CRLF and a lone CR become LF). Returns 0 or -1. */
+static int compat_body(FILE *out, bool *first, const char *body, size_t blen)
+{
+    char *nb = malloc(blen + 1);
+    size_t nbn = 0, i = 0;
+    if (!nb)
+        return -1;
+    for (i = 0; i < blen; i++) {
+        if (body[i] == '\r') {
+            nb[nbn++] = '\n';
+            if (i + 1 < blen && body[i + 1] == '\n')
+                i++;
+        } else {
+            nb[nbn++] = body[i];
+        }
+    }
+    compat_member(out, first, "body");
+    py_json_str(out, nb, nbn);
+    free(nb);
+    return 0;
+}
+
+static int compat_extras(const char *src, size_t len, const amc_mime *m, bool *first, FILE *out);
+
 static int print_ignite_compat(const char *src, size_t len, const amc_mime *m, FILE *out)
 {
-    size_t i = 0, j = 0, blen = 0, boff = 0;
+    size_t i = 0, blen = 0, boff = 0;
     const char *body = amc_mime_body(m, &blen, &boff);
     bool first = true;
-    char *nb = NULL;
-    size_t nbn = 0;
     fputc('{', out);
     for (i = 0; i < N_COMPAT_CORE; i++) {
         const amc_mime_field *f = amc_mime_find(m, compat_core[i][1]);
@@ -294,23 +328,16 @@ static int print_ignite_compat(const char *src, size_t len, const amc_mime *m, F
             py_json_str(out, v ? v : "", vn);
         free(v);
     }
-    /* body: universal newlines */
-    nb = malloc(blen + 1);
-    if (!nb)
+    if (compat_body(out, &first, body, blen) != 0)
         return CLI_EXIT_ERROR;
-    for (i = 0; i < blen; i++) {
-        if (body[i] == '\r') {
-            nb[nbn++] = '\n';
-            if (i + 1 < blen && body[i + 1] == '\n')
-                i++;
-        } else {
-            nb[nbn++] = body[i];
-        }
-    }
-    compat_member(out, &first, "body");
-    py_json_str(out, nb, nbn);
-    free(nb);
-    /* extras, in order of first appearance */
+    return compat_extras(src, len, m, &first, out);
+}
+
+/* The X-IGNITE-* fields ignite_mime.py does not name, in order of first appearance, keyed as it
+ * keys them (lower case, '-' to '_'). */
+static int compat_extras(const char *src, size_t len, const amc_mime *m, bool *first, FILE *out)
+{
+    size_t i = 0, j = 0;
     for (i = 0; i < amc_mime_field_count(m); i++) {
         const amc_mime_field *f = amc_mime_field_at(m, i);
         char key[256];
@@ -330,7 +357,7 @@ static int print_ignite_compat(const char *src, size_t len, const amc_mime *m, F
         v = py_value(src, len, f->offset, &vn);
         if (!v)
             return CLI_EXIT_ERROR;
-        compat_member(out, &first, key);
+        compat_member(out, first, key);
         py_json_str(out, v, vn);
         free(v);
     }

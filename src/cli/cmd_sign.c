@@ -73,6 +73,22 @@ out:
     return rc;
 }
 
+/* --write: replaces the file's bytes. Returns 0 or 2 (reported). */
+static int write_back(const char *file, const char *mem, size_t memlen)
+{
+    FILE *f = fopen(file, "wb");
+    int rc = 0;
+    if (!f) {
+        perror(file);
+        return CLI_EXIT_ERROR;
+    }
+    if (fwrite(mem, 1, memlen, f) != memlen)
+        rc = CLI_EXIT_ERROR;
+    if (fclose(f) != 0)
+        rc = CLI_EXIT_ERROR;
+    return rc;
+}
+
 static int sign_file(const char *file, const amc_policy *pol, const char *scheme, bool write)
 {
     char *buf = NULL, *mem = NULL, where[4096];
@@ -119,18 +135,9 @@ static int sign_file(const char *file, const amc_policy *pol, const char *scheme
             break;
     }
     if (out) {
-        FILE *f = NULL;
         fclose(out);
-        f = rc == 0 ? fopen(file, "wb") : NULL;
-        if (f) {
-            if (fwrite(mem, 1, memlen, f) != memlen)
-                rc = CLI_EXIT_ERROR;
-            if (fclose(f) != 0)
-                rc = CLI_EXIT_ERROR;
-        } else if (rc == 0) {
-            perror(file);
-            rc = CLI_EXIT_ERROR;
-        }
+        if (rc == 0)
+            rc = write_back(file, mem, memlen);
         free(mem);
     }
     free(buf);

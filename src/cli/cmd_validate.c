@@ -242,88 +242,98 @@ static void line_too_long(vstate *v, const char *path, size_t off, size_t lineno
     report_line(v, path, lineno, false);
 }
 
+/* The line being read: grows to the longest line, at most the size limit (a longer line is
+ * marked too_long and not kept). */
+typedef struct linebuf {
+    char *p;
+    size_t len, cap, off, lineno; /* off: the line's byte offset in the file */
+    bool too_long;
+} linebuf;
+
+/* Appends seg[0..n) to the line. Returns 0, or -1 when out of memory (reported). */
+static int line_append(vstate *v, linebuf *l, const char *seg, size_t n)
+{
+    if (l->too_long || l->len + n > v->lim.max_input_bytes) {
+        l->too_long = true;
+        return 0;
+    }
+    if (l->len + n > l->cap) {
+        size_t ncap = l->cap ? l->cap : 4096;
+        char *np = NULL;
+        while (ncap < l->len + n)
+            ncap *= 2;
+        np = realloc(l->p, ncap);
+        if (!np) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            v->io_error = true;
+            return -1;
+        }
+        l->p = np;
+        l->cap = ncap;
+    }
+    memcpy(l->p + l->len, seg, n);
+    l->len += n;
+    return 0;
+}
+
+/* Validates the line read so far (or reports it too long). */
+static void line_end(vstate *v, const char *path, linebuf *l)
+{
+    if (l->too_long)
+        line_too_long(v, path, l->off, l->lineno);
+    else
+        validate_line(v, path, l->p, l->len, l->off, l->lineno);
+}
+
 /* Streams a JSON Lines file: a fixed read buffer plus a line buffer that grows to the longest
  * line (at most max_input_bytes; a longer line is skipped and reported). */
 static void validate_jsonl(vstate *v, const char *path)
 {
     enum { CHUNK = 1 << 16 };
-    FILE *f = NULL;
-    char *chunk = NULL, *line = NULL;
-    size_t cap = 0, llen = 0, lineno = 1, line_off = 0, file_off = 0;
-    bool too_long = false;
     bool is_stdin = !strcmp(path, "-");
-    f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "amc: %s: %s\n", path, strerror(errno));
-        v->io_error = true;
-        return;
-    }
-    chunk = malloc(CHUNK);
-    if (!chunk) {
-        fprintf(stderr, "amc validate: out of memory\n");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    char *chunk = f ? malloc(CHUNK) : NULL;
+    linebuf l = {NULL, 0, 0, 0, 1, false};
+    size_t file_off = 0, got = 0;
+    if (!f || !chunk) {
+        if (f)
+            fprintf(stderr, "amc validate: out of memory\n");
+        else
+            fprintf(stderr, "amc: %s: %s\n", path, strerror(errno));
         v->io_error = true;
         goto out;
     }
-    for (;;) {
-        size_t got = fread(chunk, 1, CHUNK, f), p = 0;
-        if (got == 0)
-            break;
+    while ((got = fread(chunk, 1, CHUNK, f)) > 0) {
+        size_t p = 0;
         while (p < got) {
             const char *nl = memchr(chunk + p, '\n', got - p);
             size_t seg = nl ? (size_t)(nl - (chunk + p)) : got - p;
-            if (!too_long) {
-                if (llen + seg > v->lim.max_input_bytes) {
-                    too_long = true;
-                } else {
-                    if (llen + seg > cap) {
-                        size_t ncap = cap ? cap : 4096;
-                        char *np = NULL;
-                        while (ncap < llen + seg)
-                            ncap *= 2;
-                        np = realloc(line, ncap);
-                        if (!np) {
-                            fprintf(stderr, "amc validate: out of memory\n");
-                            v->io_error = true;
-                            goto out;
-                        }
-                        line = np;
-                        cap = ncap;
-                    }
-                    memcpy(line + llen, chunk + p, seg);
-                    llen += seg;
-                }
-            }
+            if (line_append(v, &l, chunk + p, seg) != 0)
+                goto out;
             p += seg;
             file_off += seg;
             if (!nl)
                 break;
-            /* end of line */
-            if (too_long) {
-                line_too_long(v, path, line_off, lineno);
-            } else {
-                validate_line(v, path, line, llen, line_off, lineno);
-            }
+            line_end(v, path, &l);
             p++; /* the newline */
             file_off++;
-            lineno++;
-            line_off = file_off;
-            llen = 0;
-            too_long = false;
+            l.lineno++;
+            l.off = file_off;
+            l.len = 0;
+            l.too_long = false;
         }
     }
     if (ferror(f)) {
         fprintf(stderr, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
         v->io_error = true;
-    } else if (too_long) {
-        line_too_long(v, path, line_off, lineno);
-    } else if (llen > 0) {
-        validate_line(v, path, line, llen, line_off, lineno); /* last line without newline */
+    } else if (l.too_long || l.len > 0) {
+        line_end(v, path, &l); /* the last line, without a newline */
     }
 out:
     if (f && !is_stdin)
         fclose(f);
     free(chunk);
-    free(line);
+    free(l.p);
 }
 
 static void validate_path(vstate *v, const char *path, bool from_dir);
