@@ -26,7 +26,8 @@ static const char MANIFEST[] =
 static void check_reports(amc_conform_suite *s, const amc_conform_reply *r)
 {
     amc_conform_run_info info = {
-        r ? r->name : NULL, r ? r->version : NULL, NULL, NULL, "adapter", false, true};
+        r ? r->name : NULL, r ? r->version : NULL,     NULL, NULL, "adapter", false, true, r,
+        "/suite",           "amc conform --impl 'x y'"};
     char *out = NULL;
     size_t len = 0, f = 0;
     for (f = 0; f <= AMC_CONFORM_MARKDOWN; f++) {
@@ -127,6 +128,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             c->outcome != AMC_CONFORM_FAIL)
             __builtin_trap();
         if (r && r->kind == AMC_CONFORM_R_SKIPPED && c->outcome != AMC_CONFORM_FAIL)
+            __builtin_trap();
+        /* a hello gates the case: it runs iff the profile is claimed, else SKIP with a reason */
+        if (r && r->kind == AMC_CONFORM_R_HELLO &&
+            (amc_conform_gate(c, r) != amc_conform_claims(r, "p") ||
+             (c->outcome == AMC_CONFORM_SKIP) != (c->missing != 0)))
             __builtin_trap();
         st = amc_conform_xfail_read(s, line, len, ds);
         if (st != AMC_OK && st != AMC_EINVALID && st != AMC_ENOMEM)

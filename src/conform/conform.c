@@ -193,6 +193,10 @@ static const char *load_case(amc_doc *doc, const char *profile, const amc_value 
         return "absent_codes";
     if (!str_array(doc, v, "tags", true, 0, &tags, &ntags))
         return "tags";
+    c->tags = tags;
+    c->ntags = ntags;
+    c->source = "cases.json";
+    c->got_verdict = -1;
     input = str_of(amc_value_getz(v, "input"));
     if (amc_value_getz(v, "input") && !input)
         return "input";
@@ -232,7 +236,8 @@ static const char *load_case(amc_doc *doc, const char *profile, const amc_value 
         add_cap(doc, c, profile, "policy");
     if (c->now)
         add_cap(doc, c, profile, "clock");
-    if (list_has(tags, ntags, "placement") || list_has(tags, ntags, "file-name"))
+    if (list_has(tags, ntags, "placement") || list_has(tags, ntags, "file-name") ||
+        list_has(tags, ntags, "tree"))
         add_cap(doc, c, profile, "path");
     c->xfail_reason = "";
     return NULL;
@@ -608,12 +613,97 @@ bool amc_conform_claims(const amc_conform_reply *h, const char *cap)
     return !strchr(cap, '.') && list_has(h->profiles, h->nprofiles, cap);
 }
 
+bool amc_conform_gate(amc_conform_case *c, const amc_conform_reply *claims)
+{
+    size_t k = 0, first = 0;
+    if (!c)
+        return false;
+    c->missing = 0;
+    for (k = 0; k < c->ncaps; k++)
+        if (!amc_conform_claims(claims, c->caps[k]))
+            c->missing |= 1u << k;
+    if (!c->missing)
+        return true;
+    while (!(c->missing & (1u << first)))
+        first++;
+    c->outcome = AMC_CONFORM_SKIP;
+    snprintf(c->message, sizeof c->message, "needs %s (%s), not claimed", c->caps[first],
+             amc_conform_capability_text(c->caps[first]));
+    if (c->missing & ~(1u << first)) {
+        size_t n = strlen(c->message);
+        snprintf(c->message + n, sizeof c->message - n, "; also");
+        for (k = first + 1; k < c->ncaps; k++)
+            if (c->missing & (1u << k)) {
+                n = strlen(c->message);
+                snprintf(c->message + n, sizeof c->message - n, " %s", c->caps[k]);
+            }
+    }
+    return false;
+}
+
+const char *amc_conform_capability_text(const char *cap)
+{
+    const char *dot = cap ? strrchr(cap, '.') : NULL;
+    if (!cap)
+        return "";
+    if (!strcmp(cap, "codes"))
+        return "reports amc's code ids";
+    if (!dot)
+        return "validates the profile's messages";
+    dot++;
+    if (!strcmp(dot, "path"))
+        return "reads the file's name and place in the tree";
+    if (!strcmp(dot, "stateful"))
+        return "validates a session of several messages";
+    if (!strcmp(dot, "policy"))
+        return "reads a policy file";
+    if (!strcmp(dot, "clock"))
+        return "takes the reference clock";
+    if (!strcmp(dot, "lifecycle"))
+        return "replays lifecycle events";
+    return "an extension";
+}
+
+/* c->got_codes from a reply's codes: space-separated, cut with " ..." */
+static void keep_codes(amc_conform_case *c, const char *const *codes, size_t n)
+{
+    size_t k = 0, len = 0, cap = sizeof c->got_codes;
+    c->got_codes[0] = '\0';
+    for (k = 0; k < n; k++) {
+        size_t l = strlen(codes[k]);
+        if (len + (len ? 1 : 0) + l + 5 > cap) {
+            snprintf(c->got_codes + len, cap - len, "%s...", len ? " " : "");
+            return;
+        }
+        snprintf(c->got_codes + len, cap - len, "%s%s", len ? " " : "", codes[k]);
+        len = strlen(c->got_codes);
+    }
+}
+
+/* "invalid" or "invalid [A B]" (codes compared) into buf */
+static void expected_text(const amc_conform_case *c, bool verdict_only, char *buf, size_t n)
+{
+    size_t k = 0, len = 0;
+    snprintf(buf, n, "%s", c->want_valid ? "valid" : "invalid");
+    if (verdict_only || c->ncodes == 0)
+        return;
+    for (k = 0; k < c->ncodes; k++) {
+        len = strlen(buf);
+        snprintf(buf + len, n - len, "%s%s", k ? " " : " [", c->codes[k]);
+    }
+    len = strlen(buf);
+    snprintf(buf + len, n - len, "]");
+}
+
 void amc_conform_judge(amc_conform_case *c, const amc_conform_reply *r, bool verdict_only)
 {
     size_t k = 0;
+    char want[160], got[200];
     if (!c)
         return;
     c->message[0] = '\0';
+    c->got_codes[0] = '\0';
+    c->got_verdict = -1;
     if (!r) {
         c->outcome = AMC_CONFORM_ERROR;
         snprintf(c->message, sizeof c->message, "no reply");
@@ -638,10 +728,15 @@ void amc_conform_judge(amc_conform_case *c, const amc_conform_reply *r, bool ver
         snprintf(c->message, sizeof c->message, "reply is not a verdict");
         return;
     }
+    c->got_verdict = r->valid ? 1 : 0;
+    keep_codes(c, r->codes, r->ncodes);
+    expected_text(c, verdict_only, want, sizeof want);
+    snprintf(got, sizeof got, "%s%s%.180s%s", r->valid ? "valid" : "invalid",
+             verdict_only || !r->ncodes ? "" : " [", verdict_only ? "" : c->got_codes,
+             verdict_only || !r->ncodes ? "" : "]");
     if (r->valid != c->want_valid) {
         c->outcome = AMC_CONFORM_FAIL;
-        snprintf(c->message, sizeof c->message, "expected %s, got %s",
-                 c->want_valid ? "valid" : "invalid", r->valid ? "valid" : "invalid");
+        snprintf(c->message, sizeof c->message, "expected %.100s, got %.120s", want, got);
         return;
     }
     c->outcome = AMC_CONFORM_PASS;
@@ -650,14 +745,15 @@ void amc_conform_judge(amc_conform_case *c, const amc_conform_reply *r, bool ver
     for (k = 0; k < c->ncodes; k++)
         if (!list_has(r->codes, r->ncodes, c->codes[k])) {
             c->outcome = AMC_CONFORM_FAIL;
-            snprintf(c->message, sizeof c->message, "expected code %s not reported", c->codes[k]);
+            snprintf(c->message, sizeof c->message, "expected code %.60s not reported; got %.140s",
+                     c->codes[k], got);
             return;
         }
     for (k = 0; k < c->nabsent; k++)
         if (list_has(r->codes, r->ncodes, c->absent[k])) {
             c->outcome = AMC_CONFORM_FAIL;
-            snprintf(c->message, sizeof c->message, "code %s reported but must not be",
-                     c->absent[k]);
+            snprintf(c->message, sizeof c->message,
+                     "code %.60s reported but must not be; got %.140s", c->absent[k], got);
             return;
         }
 }
@@ -732,6 +828,8 @@ void amc_conform_finalize(amc_conform_suite *s)
         amc_conform_case *c = &s->cases[i];
         c->message[sizeof c->message - 1] = '\0';
         sanitize(c->message);
+        c->got_codes[sizeof c->got_codes - 1] = '\0';
+        sanitize(c->got_codes);
         if (!c->selected || !c->xfail_listed)
             continue;
         if (c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR)
@@ -807,15 +905,59 @@ void amc_conform_summarize(const amc_conform_suite *s, const char *profile, amc_
             else
                 o->should_bad++;
         }
+        {
+            bool measured = c->outcome != AMC_CONFORM_SKIP && c->outcome != AMC_CONFORM_NOT_TESTED;
+            bool passed = c->outcome == AMC_CONFORM_PASS || c->outcome == AMC_CONFORM_XPASS;
+            o->measured += measured;
+            if (c->must) {
+                o->must_total++;
+                o->must_measured += measured;
+                o->must_pass += passed;
+                o->must_excused += c->outcome == AMC_CONFORM_XFAIL;
+            } else {
+                o->should_total++;
+                o->should_measured += measured;
+                o->should_pass += passed;
+            }
+        }
     }
     o->denominator = o->total - o->skip;
+}
+
+amc_conform_verdict amc_conform_verdict_of(const amc_conform_suite *s,
+                                           const amc_conform_run_info *info)
+{
+    amc_conform_summary m;
+    amc_conform_summarize(s, NULL, &m);
+    if (!info || !info->reached || m.measured == 0)
+        return AMC_CONFORM_NOT_MEASURED;
+    if (m.must_bad || m.must_excused)
+        return AMC_CONFORM_NOT_CONFORMANT;
+    if (m.must_measured < m.must_total)
+        return AMC_CONFORM_INCOMPLETE;
+    return AMC_CONFORM_CONFORMANT;
+}
+
+const char *amc_conform_verdict_str(amc_conform_verdict v)
+{
+    switch (v) {
+    case AMC_CONFORM_CONFORMANT:
+        return "conformant";
+    case AMC_CONFORM_NOT_CONFORMANT:
+        return "not-conformant";
+    case AMC_CONFORM_INCOMPLETE:
+        return "incomplete";
+    case AMC_CONFORM_NOT_MEASURED:
+        return "not-measured";
+    }
+    return "?";
 }
 
 int amc_conform_exit_status(const amc_conform_suite *s, const amc_conform_run_info *info)
 {
     amc_conform_summary sum;
     amc_conform_summarize(s, NULL, &sum);
-    if (!info || !info->reached || sum.denominator == 0)
+    if (!info || !info->reached || sum.measured == 0)
         return 3;
     if (sum.must_bad || sum.xpass)
         return 1;
@@ -826,6 +968,13 @@ int amc_conform_exit_status(const amc_conform_suite *s, const amc_conform_run_in
 
 amc_status amc_conform_suite_add_scenario(amc_conform_suite *s, const char *profile,
                                           const char *buf, size_t len, amc_diags *diags)
+{
+    return amc_conform_suite_add_scenario_file(s, profile, NULL, buf, len, diags);
+}
+
+amc_status amc_conform_suite_add_scenario_file(amc_conform_suite *s, const char *profile,
+                                               const char *file, const char *buf, size_t len,
+                                               amc_diags *diags)
 {
     amc_doc *doc = NULL, **docs = NULL;
     const amc_value *root = NULL, *v = NULL, *rules = NULL;
@@ -861,16 +1010,20 @@ amc_status amc_conform_suite_add_scenario(amc_conform_suite *s, const char *prof
     c->profile = prof;
     c->lifecycle = true;
     c->xfail_reason = "";
+    c->got_verdict = -1;
+    c->source = file ? amc_doc_strdup(doc, file, strlen(file)) : "lifecycle/";
     c->id = str_of(amc_value_getz(root, "id"));
     rules = amc_value_getz(root, "rules");
     level = str_of(amc_value_getz(root, "level"));
     c->steps = amc_value_getz(root, "steps");
     c->final = amc_value_getz(root, "final");
     v = amc_value_getz(root, "policy");
+    if (!prof || !c->source) {
+        st = AMC_ENOMEM;
+        goto out;
+    }
     if (root->type != AMC_T_OBJECT)
         bad = "(scenario)";
-    else if (!prof)
-        bad = "(memory)";
     else if (!c->id || !*c->id)
         bad = "id";
     else if (!rules || rules->type != AMC_T_ARRAY || rules->u.arr.len == 0 ||
@@ -974,41 +1127,72 @@ static bool contains(const amc_value *want, const amc_value *got)
     return true;
 }
 
-/* Checks one step result against its expectation; fills msg on a mismatch. */
-static bool step_ok(const amc_value *expect, const amc_value *got, const char *where, char *msg,
-                    size_t msglen)
+/* The string members of a reported "codes" array into c->got_codes. */
+static void keep_step_codes(amc_conform_case *c, const amc_value *gcodes)
+{
+    const char *list[32];
+    size_t n = 0, j = 0;
+    for (j = 0; gcodes && gcodes->type == AMC_T_ARRAY && j < gcodes->u.arr.len && n < 32; j++)
+        if (str_of(gcodes->u.arr.items[j]))
+            list[n++] = str_of(gcodes->u.arr.items[j]);
+    keep_codes(c, list, n);
+}
+
+/* Checks one step result against its expectation; on a mismatch fills c->message (what was
+ * expected and what was got) and c->got_codes. */
+static bool step_ok(amc_conform_case *c, const amc_value *expect, const amc_value *got,
+                    const char *where)
 {
     const amc_value *acc = amc_value_getz(expect, "accepted"), *codes = NULL, *state = NULL;
-    const amc_value *gcodes = NULL;
+    const amc_value *gcodes = NULL, *ga = NULL;
     size_t i = 0, j = 0;
+    char *msg = c->message;
+    size_t msglen = sizeof c->message;
     if (!got || got->type != AMC_T_OBJECT) {
         snprintf(msg, msglen, "%s: no result object", where);
         return false;
     }
+    gcodes = amc_value_getz(got, "codes");
+    ga = amc_value_getz(got, "accepted");
     if (acc && acc->type == AMC_T_BOOL) {
-        const amc_value *ga = amc_value_getz(got, "accepted");
         if (!ga || ga->type != AMC_T_BOOL || ga->u.boolean != acc->u.boolean) {
-            snprintf(msg, msglen, "%s: expected %s", where,
-                     acc->u.boolean ? "accepted" : "rejected");
+            keep_step_codes(c, gcodes);
+            snprintf(msg, msglen, "%s: expected %s, got %s%s%.160s%s", where,
+                     acc->u.boolean ? "accepted" : "rejected",
+                     !ga || ga->type != AMC_T_BOOL ? "no \"accepted\""
+                     : ga->u.boolean               ? "accepted"
+                                                   : "rejected",
+                     *c->got_codes ? " [" : "", c->got_codes, *c->got_codes ? "]" : "");
             return false;
         }
     }
     codes = amc_value_getz(expect, "codes");
-    gcodes = amc_value_getz(got, "codes");
     for (i = 0; codes && codes->type == AMC_T_ARRAY && i < codes->u.arr.len; i++) {
         bool seen = false;
         for (j = 0; gcodes && gcodes->type == AMC_T_ARRAY && j < gcodes->u.arr.len; j++)
             seen = seen || amc_value_equal(codes->u.arr.items[i], gcodes->u.arr.items[j]);
         if (!seen) {
-            snprintf(msg, msglen, "%s: expected code %s not reported", where,
+            keep_step_codes(c, gcodes);
+            snprintf(msg, msglen, "%s: expected code %.60s not reported; got [%.140s]", where,
                      codes->u.arr.items[i]->type == AMC_T_STRING ? codes->u.arr.items[i]->u.str.ptr
-                                                                 : "?");
+                                                                 : "?",
+                     c->got_codes);
             return false;
         }
     }
     state = amc_value_getz(expect, "state");
     if (state && !contains(state, amc_value_getz(got, "state"))) {
-        snprintf(msg, msglen, "%s: state differs from the expected one", where);
+        size_t nw = 0, ng = 0;
+        char *w = amc_value_to_json(state, -1, &nw);
+        char *g = amc_value_getz(got, "state")
+                      ? amc_value_to_json(amc_value_getz(got, "state"), -1, &ng)
+                      : NULL;
+        keep_step_codes(c, gcodes);
+        snprintf(msg, msglen, "%s: state %.80s%s not contained in %.100s%s", where,
+                 w ? w : "(expected)", nw > 80 ? "..." : "", g ? g : "(none reported)",
+                 ng > 100 ? "..." : "");
+        amc_free(w);
+        amc_free(g);
         return false;
     }
     return true;
@@ -1021,6 +1205,8 @@ void amc_conform_judge_lifecycle(amc_conform_case *c, const amc_conform_reply *r
     if (!c || !c->lifecycle)
         return;
     c->message[0] = '\0';
+    c->got_codes[0] = '\0';
+    c->got_verdict = -1;
     if (!r || r->kind != AMC_CONFORM_R_STATES) {
         amc_conform_judge(c, r, true); /* error / skipped / no reply */
         if (r && r->kind != AMC_CONFORM_R_ERROR && r->kind != AMC_CONFORM_R_SKIPPED) {
@@ -1037,11 +1223,11 @@ void amc_conform_judge_lifecycle(amc_conform_case *c, const amc_conform_reply *r
     }
     for (i = 0; i < c->steps->u.arr.len; i++) {
         snprintf(where, sizeof where, "step %zu", i + 1);
-        if (!step_ok(amc_value_getz(c->steps->u.arr.items[i], "expect"), r->states->u.arr.items[i],
-                     where, c->message, sizeof c->message))
+        if (!step_ok(c, amc_value_getz(c->steps->u.arr.items[i], "expect"),
+                     r->states->u.arr.items[i], where))
             return;
     }
-    if (c->final && !step_ok(c->final, r->final, "final", c->message, sizeof c->message))
+    if (c->final && !step_ok(c, c->final, r->final, "final"))
         return;
     c->outcome = AMC_CONFORM_PASS;
 }

@@ -1,20 +1,32 @@
 /*
  * report.c - reports of a conformance run (amc/conform.h): text, JSON, JUnit XML, TAP 14 and
- * Markdown (a CI job summary).
+ * Markdown (a CI job summary). The JSON shape is documented in conformance/REPORT.md and
+ * checked by conformance/protocol/report.schema.json.
  *
  * Decisions:
  *   - Only selected cases appear, in manifest order (profiles in the order they were added).
- *   - Score = (pass + xfail counted as not passing) pass / denominator, denominator = selected
- *     minus skipped; printed with one decimal, truncated (99.96% is never shown as 100.0%).
+ *   - Every report leads with the same headline (verdict words from amc_conform_verdict_of(),
+ *     which never overstate): "measured N of M cases" always, with the count of MUST failures,
+ *     excused ones and what was not measured. The gate (exit status) is stated separately.
+ *   - Score = pass / denominator, denominator = selected minus skipped (errors and untested
+ *     cases count against it); printed with one decimal, truncated (99.96% is never 100.0%).
+ *   - Not measured: every SKIP case counts once under each capability it needs and the
+ *     implementation did not claim (c->missing), so a line reads "what claiming X would add".
+ *     Each capability carries its meaning and what to do (exec mode: --capabilities and the
+ *     {files}/{policy}/{now} placeholders; lifecycle needs an adapter).
+ *   - Each failure (FAIL, ERROR, NOT TESTED, XPASS) names its case, rule, level, the input's
+ *     path (absolute when the suite is known), expected vs got (the message) and, given
+ *     info->replay, one command that reruns just that case. Text and Markdown list failures
+ *     under their profile; XFAIL cases are listed with their reason (they are excused, not
+ *     passed).
  *   - JUnit: one <testsuite> per profile; classname = profile, name = case id; fail ->
  *     <failure>, error/not-tested -> <error>, skip/xfail -> <skipped> (xfail's message says so),
  *     xpass -> <failure> (stale expected-failure entry). SHOULD failures are <failure> with
- *     type="SHOULD" (JUnit has no warning).
+ *     type="SHOULD" (JUnit has no warning). The body carries input, expected/got and replay.
  *   - TAP 14: "TAP version 14", plan 1..N, "ok"/"not ok" per case, "# SKIP" for skips,
  *     "# TODO" for xfail (TAP's expected failure); SHOULD failures are "not ok ... # TODO
- *     SHOULD" so a TAP consumer does not fail on them, matching the exit status.
- *   - Per-rule lines in text/Markdown list only rules with a failing case (the full per-case
- *     detail is in JSON/JUnit/TAP).
+ *     SHOULD" so a TAP consumer does not fail on them, matching the exit status. The headline is
+ *     the last line, as a comment.
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,11 +34,23 @@
 #include "core/arena_int.h"
 #include "core/buf_int.h"
 
+#define MAX_PROFILES 64
+#define MAX_CAPS     128
+
 typedef struct rep {
     amc_conform_suite *s;
     const amc_conform_run_info *info;
     amc_buf b;
+    amc_conform_verdict verdict;
+    int status;
+    bool exec;
 } rep;
+
+/* One unclaimed capability and how many skipped cases need it. */
+typedef struct capcount {
+    const char *cap;
+    size_t n;
+} capcount;
 
 static void score(amc_buf *b, const amc_conform_summary *m)
 {
@@ -58,9 +82,139 @@ static bool is_bad(const amc_conform_case *c)
            c->outcome == AMC_CONFORM_NOT_TESTED || c->outcome == AMC_CONFORM_XPASS;
 }
 
-static const char *verdict_word(int st)
+/* Unclaimed capabilities of the skipped cases of profile (NULL: all), in first-seen order. */
+static size_t skipped_caps(amc_conform_suite *s, const char *profile, capcount *out, size_t max,
+                           size_t *other)
 {
-    return st == 0 ? "CONFORMANT" : st == 1 ? "NOT CONFORMANT" : "NOT MEASURED";
+    size_t n = 0, i = 0, k = 0, j = 0;
+    *other = 0;
+    for (i = 0; i < amc_conform_case_count(s); i++) {
+        const amc_conform_case *c = amc_conform_case_at(s, i);
+        if (!c->selected || c->outcome != AMC_CONFORM_SKIP ||
+            (profile && strcmp(profile, c->profile)))
+            continue;
+        if (!c->missing) {
+            (*other)++;
+            continue;
+        }
+        for (k = 0; k < c->ncaps; k++) {
+            if (!(c->missing & (1u << k)))
+                continue;
+            for (j = 0; j < n && strcmp(out[j].cap, c->caps[k]); j++)
+                ;
+            if (j == n) {
+                if (n == max)
+                    continue;
+                out[n].cap = c->caps[k];
+                out[n++].n = 0;
+            }
+            out[j].n++;
+        }
+    }
+    return n;
+}
+
+/* What to do to get a capability's cases measured. */
+static const char *cap_how(const rep *r, const char *cap)
+{
+    const char *dot = strrchr(cap, '.');
+    if (!r->exec)
+        return "claim it in the adapter's hello if the implementation does this";
+    if (!dot)
+        return "exec mode: add the profile to --capabilities";
+    dot++;
+    if (!strcmp(dot, "lifecycle"))
+        return "needs an adapter (exec mode cannot replay events)";
+    if (!strcmp(dot, "path"))
+        return "exec mode: add it to --capabilities if the command reads the file's path";
+    if (!strcmp(dot, "stateful"))
+        return "exec mode: add it to --capabilities and use {files} in the command";
+    if (!strcmp(dot, "policy"))
+        return "exec mode: add it to --capabilities and use {policy} in the command";
+    if (!strcmp(dot, "clock"))
+        return "exec mode: add it to --capabilities and use {now} in the command";
+    return "needs an adapter";
+}
+
+static const char *verdict_words(amc_conform_verdict v)
+{
+    switch (v) {
+    case AMC_CONFORM_CONFORMANT:
+        return "CONFORMANT";
+    case AMC_CONFORM_NOT_CONFORMANT:
+        return "NOT CONFORMANT";
+    case AMC_CONFORM_INCOMPLETE:
+        return "INCOMPLETE";
+    case AMC_CONFORM_NOT_MEASURED:
+        return "NOT MEASURED";
+    }
+    return "?";
+}
+
+/* The one-line headline every report carries. */
+static void headline(rep *r, amc_buf *b)
+{
+    amc_conform_summary m;
+    size_t must_failed = 0;
+    amc_conform_summarize(r->s, NULL, &m);
+    must_failed = m.must_bad + m.must_excused;
+    amc_buf_printf(b, "%s: ", verdict_words(r->verdict));
+    if (!r->info->reached && m.skip < m.total) {
+        amc_buf_printf(b, "the implementation was not reached; measured 0 of %zu cases", m.total);
+        return;
+    }
+    amc_buf_printf(b, "measured %zu of %zu cases", m.measured, m.total);
+    if (m.measured == 0 && m.skip == m.total) {
+        amc_buf_puts(b, ": every selected case needs a capability not claimed");
+        return;
+    }
+    switch (r->verdict) {
+    case AMC_CONFORM_CONFORMANT:
+        amc_buf_printf(b, ", every MUST case passed");
+        break;
+    case AMC_CONFORM_NOT_CONFORMANT:
+        amc_buf_printf(b, ", %zu MUST case%s failed", must_failed, must_failed == 1 ? "" : "s");
+        if (m.must_excused)
+            amc_buf_printf(b, " (%zu excused by the expected-failure list)", m.must_excused);
+        break;
+    case AMC_CONFORM_INCOMPLETE:
+        amc_buf_printf(b, ", every measured MUST case passed, %zu of %zu MUST cases not measured",
+                       m.must_total - m.must_measured, m.must_total);
+        break;
+    case AMC_CONFORM_NOT_MEASURED:
+        break;
+    }
+    if (m.should_bad)
+        amc_buf_printf(b, "; %zu SHOULD case%s failed (warnings)", m.should_bad,
+                       m.should_bad == 1 ? "" : "s");
+    if (m.total > m.measured && r->verdict != AMC_CONFORM_INCOMPLETE)
+        amc_buf_printf(b, "; %zu not measured", m.total - m.measured);
+}
+
+static void gate_words(rep *r, amc_buf *b)
+{
+    amc_conform_summary m;
+    amc_conform_summarize(r->s, NULL, &m);
+    if (r->status == 3) {
+        amc_buf_puts(b, "not measured (exit 3)");
+        return;
+    }
+    if (r->status == 0) {
+        amc_buf_puts(b, "pass (exit 0)");
+        if (m.must_excused)
+            amc_buf_printf(b, ": %zu MUST failure%s excused by the expected-failure list",
+                           m.must_excused, m.must_excused == 1 ? "" : "s");
+        return;
+    }
+    amc_buf_puts(b, "fail (exit 1)");
+    if (m.must_bad)
+        amc_buf_printf(b,
+                       ": %zu MUST case%s failed, errored or not tested (not in an "
+                       "expected-failure list)",
+                       m.must_bad, m.must_bad == 1 ? "" : "s");
+    if (m.xpass)
+        amc_buf_printf(b, "%s %zu stale expected-failure entr%s (the case passes now)",
+                       m.must_bad ? ";" : ":", m.xpass, m.xpass == 1 ? "y" : "ies");
 }
 
 static void counts(amc_buf *b, const amc_conform_summary *m)
@@ -71,17 +225,101 @@ static void counts(amc_buf *b, const amc_conform_summary *m)
                    m->pass, m->fail, m->error, m->not_tested, m->skip, m->xfail, m->xpass);
 }
 
+/* Shell-quotes s unless it is made of safe characters only. */
+static void shq(amc_buf *b, const char *s)
+{
+    if (*s &&
+        strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/=:,+@") ==
+            strlen(s)) {
+        amc_buf_puts(b, s);
+        return;
+    }
+    amc_buf_putc(b, '\'');
+    for (; *s; s++) {
+        if (*s == '\'')
+            amc_buf_puts(b, "'\\''");
+        else
+            amc_buf_putc(b, *s);
+    }
+    amc_buf_putc(b, '\'');
+}
+
+static void replay(const rep *r, amc_buf *b, const amc_conform_case *c)
+{
+    amc_buf_puts(b, r->info->replay);
+    amc_buf_puts(b, " --filter ");
+    shq(b, c->id);
+}
+
+/* The input's path: <suite>/<profile>/<file> (suite known) or <profile>/<file>. */
+static void input_path(const rep *r, amc_buf *b, const amc_conform_case *c, const char *file)
+{
+    if (r->info->suite && *r->info->suite) {
+        amc_buf_puts(b, r->info->suite);
+        if (r->info->suite[strlen(r->info->suite) - 1] != '/')
+            amc_buf_putc(b, '/');
+    }
+    amc_buf_printf(b, "%s/%s", c->profile, file);
+}
+
+/* The case's main input: its first file, or its scenario file. */
+static const char *main_input(const amc_conform_case *c)
+{
+    return c->lifecycle ? c->source : c->nfiles ? c->files[0] : c->source;
+}
+
+static void text_case(rep *r, const amc_conform_case *c, bool md)
+{
+    amc_buf *b = &r->b;
+    const char *pad = md ? "  " : "       ";
+    if (md)
+        amc_buf_printf(b, "- **%s** `%s` [%s %s] ", amc_conform_outcome_str(c->outcome), c->id,
+                       c->rule, c->must ? "MUST" : "SHOULD");
+    else
+        amc_buf_printf(b, "  %s %s [%s %s] ", amc_conform_outcome_str(c->outcome), c->id, c->rule,
+                       c->must ? "MUST" : "SHOULD");
+    if (c->outcome == AMC_CONFORM_XFAIL)
+        amc_buf_printf(b, "excused (%s): ", *c->xfail_reason ? c->xfail_reason : "listed");
+    amc_buf_printf(b, "%s\n%sinput: %s", c->message, pad, md ? "`" : "");
+    input_path(r, b, c, main_input(c));
+    if (c->nfiles > 1 && !c->lifecycle)
+        amc_buf_printf(b, " (+%zu more)", c->nfiles - 1);
+    amc_buf_printf(b, "%s\n", md ? "`" : "");
+    if (r->info->replay) {
+        amc_buf_printf(b, "%sreplay: %s", pad, md ? "`" : "");
+        replay(r, b, c);
+        amc_buf_printf(b, "%s\n", md ? "`" : "");
+    }
+}
+
+static void text_skipped(rep *r, const char *profile, bool md)
+{
+    capcount caps[MAX_CAPS];
+    size_t other = 0, n = skipped_caps(r->s, profile, caps, MAX_CAPS, &other), k = 0;
+    amc_buf *b = &r->b;
+    for (k = 0; k < n; k++)
+        amc_buf_printf(b, "%s%zu need %s%s%s (%s): %s\n",
+                       md ? "- " : "    not measured: ", caps[k].n, md ? "`" : "", caps[k].cap,
+                       md ? "`" : "", amc_conform_capability_text(caps[k].cap),
+                       cap_how(r, caps[k].cap));
+    if (other)
+        amc_buf_printf(b, "%s%zu skipped for other reasons (see the JSON report)\n",
+                       md ? "- " : "    not measured: ", other);
+}
+
 static void text_or_md(rep *r, bool md)
 {
-    const char *profs[64];
-    size_t np = profiles_of(r->s, profs, 64), p = 0, i = 0;
+    const char *profs[MAX_PROFILES];
+    size_t np = profiles_of(r->s, profs, MAX_PROFILES), p = 0, i = 0, k = 0;
     amc_conform_summary all;
-    int st = amc_conform_exit_status(r->s, r->info);
     amc_buf *b = &r->b;
     const amc_conform_run_info *in = r->info;
     amc_conform_summarize(r->s, NULL, &all);
-    if (md)
-        amc_buf_printf(b, "## amc conform: %s\n\n", verdict_word(st));
+    if (md) {
+        amc_buf_puts(b, "## amc conform: ");
+        headline(r, b);
+        amc_buf_puts(b, "\n\n");
+    }
     amc_buf_printf(b, "%simplementation: %s", md ? "- " : "",
                    in->impl_name && *in->impl_name ? in->impl_name : "(unknown)");
     if (in->impl_version && *in->impl_version)
@@ -91,46 +329,76 @@ static void text_or_md(rep *r, bool md)
     amc_buf_printf(b, " via %s%s%s\n", in->mode ? in->mode : "?",
                    in->verdict_only ? ", verdicts only (codes not compared)" : "",
                    in->reached ? "" : ", NOT REACHED");
+    if (in->claims) {
+        amc_buf_printf(b, "%sclaims: ", md ? "- " : "");
+        for (k = 0; k < in->claims->nprofiles; k++)
+            if (!amc_conform_claims(in->claims, in->claims->profiles[k]) ||
+                !in->claims->ncapabilities)
+                amc_buf_printf(b, "%s%s", k ? ", " : "", in->claims->profiles[k]);
+        for (k = 0; k < in->claims->ncapabilities; k++)
+            amc_buf_printf(b, "%s%s", k || in->claims->nprofiles ? ", " : "",
+                           in->claims->capabilities[k]);
+        amc_buf_putc(b, '\n');
+    }
+    if (in->suite)
+        amc_buf_printf(b, "%ssuite: %s\n", md ? "- " : "", in->suite);
     if (md)
-        amc_buf_puts(b, "\n| profile | score | pass | fail | error | not tested | skip | xfail "
-                        "| stale | MUST bad | SHOULD bad |\n|---|---|---|---|---|---|---|---|---|"
-                        "---|---|\n");
+        amc_buf_puts(b, "\n| profile | measured | score | pass | fail | error | not tested | skip "
+                        "| xfail | stale | MUST failed | SHOULD failed |\n|---|---|---|---|---|---|"
+                        "---|---|---|---|---|---|\n");
     for (p = 0; p < np; p++) {
         amc_conform_summary m;
         amc_conform_summarize(r->s, profs[p], &m);
         if (md) {
-            amc_buf_printf(b, "| %s | ", profs[p]);
+            amc_buf_printf(b, "| %s | %zu of %zu | ", profs[p], m.measured, m.total);
             score(b, &m);
             amc_buf_printf(b, " | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %zu |\n", m.pass,
-                           m.fail, m.error, m.not_tested, m.skip, m.xfail, m.xpass, m.must_bad,
-                           m.should_bad);
-        } else {
-            amc_buf_printf(b, "%-12s ", profs[p]);
-            score(b, &m);
-            amc_buf_printf(b, " (%zu/%zu): ", m.pass, m.denominator);
-            counts(b, &m);
-            amc_buf_putc(b, '\n');
+                           m.fail, m.error, m.not_tested, m.skip, m.xfail, m.xpass,
+                           m.must_bad + m.must_excused, m.should_bad);
+            continue;
+        }
+        amc_buf_printf(b, "%-12s measured %zu of %zu cases; ", profs[p], m.measured, m.total);
+        score(b, &m);
+        amc_buf_printf(b, " (%zu/%zu): ", m.pass, m.denominator);
+        counts(b, &m);
+        amc_buf_putc(b, '\n');
+        text_skipped(r, profs[p], false);
+        for (i = 0; i < amc_conform_case_count(r->s); i++) {
+            const amc_conform_case *c = amc_conform_case_at(r->s, i);
+            if (c->selected && !strcmp(c->profile, profs[p]) &&
+                (is_bad(c) || c->outcome == AMC_CONFORM_XFAIL))
+                text_case(r, c, false);
         }
     }
-    if (md)
-        amc_buf_puts(b, "\n");
-    for (i = 0; i < amc_conform_case_count(r->s); i++) {
-        const amc_conform_case *c = amc_conform_case_at(r->s, i);
-        if (!c->selected || !is_bad(c))
-            continue;
-        amc_buf_printf(b, "%s%s %s [%s %s] %s\n", md ? "- " : "  ",
-                       md ? (c->must ? "**MUST**" : "SHOULD") : amc_conform_outcome_str(c->outcome),
-                       c->id, c->rule, c->must ? "MUST" : "SHOULD", c->message);
+    if (md) {
+        if (all.skip) {
+            amc_buf_puts(b, "\n### Not measured\n\n");
+            text_skipped(r, NULL, true);
+        }
+        if (all.fail + all.error + all.not_tested + all.xpass + all.xfail) {
+            amc_buf_puts(b, "\n### Failures\n\n");
+            for (i = 0; i < amc_conform_case_count(r->s); i++) {
+                const amc_conform_case *c = amc_conform_case_at(r->s, i);
+                if (c->selected && (is_bad(c) || c->outcome == AMC_CONFORM_XFAIL))
+                    text_case(r, c, true);
+            }
+        }
+        amc_buf_puts(b, "\n**total: measured ");
+    } else {
+        amc_buf_printf(b, "%-12s measured ", "total");
     }
-    if (md)
-        amc_buf_puts(b, "\n");
-    amc_buf_printf(b, "%stotal ", md ? "**" : "");
+    amc_buf_printf(b, "%zu of %zu cases; ", all.measured, all.total);
     score(b, &all);
     amc_buf_printf(b, " (%zu/%zu): ", all.pass, all.denominator);
     counts(b, &all);
-    amc_buf_printf(b, "; %s%s\n", verdict_word(st), md ? "**" : "");
-    if (all.should_bad && st == 0)
-        amc_buf_printf(b, "warning: %zu SHOULD case(s) failed\n", all.should_bad);
+    amc_buf_puts(b, md ? "**\n\n" : "\n");
+    if (!md && np > 1 && all.skip)
+        text_skipped(r, NULL, false);
+    amc_buf_printf(b, "%sverdict: ", md ? "- " : "");
+    headline(r, b);
+    amc_buf_printf(b, "\n%sgate: ", md ? "- " : "");
+    gate_words(r, b);
+    amc_buf_putc(b, '\n');
 }
 
 static void xml_esc(amc_buf *b, const char *s)
@@ -152,13 +420,33 @@ static void xml_esc(amc_buf *b, const char *s)
     }
 }
 
+/* The details of a case as plain text (JUnit bodies): rule, description, input, replay. */
+static void details(rep *r, amc_buf *t, const amc_conform_case *c)
+{
+    amc_buf_printf(t, "%s (%s): %s\ninput: ", c->rule, c->must ? "MUST" : "SHOULD", c->description);
+    input_path(r, t, c, main_input(c));
+    if (*c->message)
+        amc_buf_printf(t, "\n%s", c->message);
+    if (r->info->replay) {
+        amc_buf_puts(t, "\nreplay: ");
+        replay(r, t, c);
+    }
+}
+
 static void junit(rep *r)
 {
-    const char *profs[64];
-    size_t np = profiles_of(r->s, profs, 64), p = 0, i = 0;
+    const char *profs[MAX_PROFILES];
+    size_t np = profiles_of(r->s, profs, MAX_PROFILES), p = 0, i = 0;
     amc_buf *b = &r->b;
-    amc_buf_puts(b,
-                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amc conform\">\n");
+    amc_buf h;
+    amc_buf_init(&h, 0);
+    headline(r, &h);
+    amc_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"amc conform: ");
+    xml_esc(b, h.failed || !h.data ? "" : h.data);
+    amc_buf_puts(b, "\">\n");
+    if (h.failed)
+        b->failed = true;
+    amc_buf_release(&h);
     for (p = 0; p < np; p++) {
         amc_conform_summary m;
         amc_conform_summarize(r->s, profs[p], &m);
@@ -170,6 +458,7 @@ static void junit(rep *r)
         for (i = 0; i < amc_conform_case_count(r->s); i++) {
             const amc_conform_case *c = amc_conform_case_at(r->s, i);
             const char *tag = NULL;
+            amc_buf t;
             if (!c->selected || strcmp(c->profile, profs[p]))
                 continue;
             amc_buf_puts(b, "    <testcase classname=\"");
@@ -203,9 +492,12 @@ static void junit(rep *r)
                 amc_buf_puts(b, "expected failure: ");
             xml_esc(b, *c->message ? c->message : amc_conform_outcome_str(c->outcome));
             amc_buf_puts(b, "\">");
-            xml_esc(b, c->rule);
-            amc_buf_puts(b, ": ");
-            xml_esc(b, c->description);
+            amc_buf_init(&t, 0);
+            details(r, &t, c);
+            xml_esc(b, t.failed || !t.data ? "" : t.data);
+            if (t.failed)
+                b->failed = true;
+            amc_buf_release(&t);
             amc_buf_printf(b, "</%s>\n    </testcase>\n", tag);
         }
         amc_buf_puts(b, "  </testsuite>\n");
@@ -218,6 +510,13 @@ static void tap_esc(amc_buf *b, const char *s)
 {
     for (; *s; s++)
         amc_buf_putc(b, *s == '#' ? '_' : (*s == '\n' || *s == '\r') ? ' ' : *s);
+}
+
+static void yaml_str(amc_buf *b, const char *key, const char *s)
+{
+    amc_buf_printf(b, "  %s: \"", key);
+    amc_buf_json_escape(b, s, strlen(s));
+    amc_buf_puts(b, "\"\n");
 }
 
 static void tap(rep *r)
@@ -247,15 +546,30 @@ static void tap(rep *r)
         }
         amc_buf_putc(b, '\n');
         if (!ok && *c->message) {
-            amc_buf_puts(b, "  ---\n  message: \"");
-            amc_buf_json_escape(b, c->message, strlen(c->message));
-            amc_buf_printf(b, "\"\n  severity: %s\n  rule: \"",
-                           amc_conform_outcome_str(c->outcome));
-            amc_buf_json_escape(b, c->rule, strlen(c->rule));
-            amc_buf_puts(b, "\"\n  ...\n");
+            amc_buf t;
+            amc_buf_puts(b, "  ---\n");
+            yaml_str(b, "message", c->message);
+            amc_buf_printf(b, "  severity: %s\n", amc_conform_outcome_str(c->outcome));
+            yaml_str(b, "rule", c->rule);
+            amc_buf_init(&t, 0);
+            input_path(r, &t, c, main_input(c));
+            yaml_str(b, "input", t.failed || !t.data ? "" : t.data);
+            amc_buf_release(&t);
+            if (r->info->replay) {
+                amc_buf_init(&t, 0);
+                replay(r, &t, c);
+                yaml_str(b, "replay", t.failed || !t.data ? "" : t.data);
+                amc_buf_release(&t);
+            }
+            amc_buf_puts(b, "  ...\n");
         }
     }
+    amc_buf_puts(b, "# ");
+    headline(r, b);
+    amc_buf_puts(b, "\n");
 }
+
+/* ---- JSON ---- */
 
 static void jstr(amc_buf *b, const char *s)
 {
@@ -264,29 +578,219 @@ static void jstr(amc_buf *b, const char *s)
     amc_buf_putc(b, '"');
 }
 
-static void jsum(amc_buf *b, const amc_conform_summary *m)
+static void jstr_or_null(amc_buf *b, const char *s)
 {
+    if (s)
+        jstr(b, s);
+    else
+        amc_buf_puts(b, "null");
+}
+
+static void jlist(amc_buf *b, const char *const *l, size_t n)
+{
+    size_t i = 0;
+    amc_buf_putc(b, '[');
+    for (i = 0; i < n; i++) {
+        if (i)
+            amc_buf_putc(b, ',');
+        jstr(b, l[i]);
+    }
+    amc_buf_putc(b, ']');
+}
+
+/* A space-separated list (got_codes) as a JSON array; a trailing "..." is left out. */
+static void jwords(amc_buf *b, const char *s)
+{
+    bool first = true;
+    amc_buf_putc(b, '[');
+    while (*s) {
+        size_t n = strcspn(s, " ");
+        if (n && !(n == 3 && !strncmp(s, "...", 3))) {
+            if (!first)
+                amc_buf_putc(b, ',');
+            first = false;
+            amc_buf_putc(b, '"');
+            amc_buf_json_escape(b, s, n);
+            amc_buf_putc(b, '"');
+        }
+        s += n;
+        s += *s == ' ';
+    }
+    amc_buf_putc(b, ']');
+}
+
+static void jskipped(rep *r, const char *profile)
+{
+    capcount caps[MAX_CAPS];
+    size_t other = 0, n = skipped_caps(r->s, profile, caps, MAX_CAPS, &other), k = 0;
+    amc_buf *b = &r->b;
+    amc_buf_puts(b, "[");
+    for (k = 0; k < n; k++) {
+        amc_buf_puts(b, k ? "," : "");
+        amc_buf_puts(b, "{\"capability\":");
+        jstr(b, caps[k].cap);
+        amc_buf_printf(b, ",\"cases\":%zu,\"means\":", caps[k].n);
+        jstr(b, amc_conform_capability_text(caps[k].cap));
+        amc_buf_puts(b, ",\"how\":");
+        jstr(b, cap_how(r, caps[k].cap));
+        amc_buf_puts(b, "}");
+    }
+    if (other)
+        amc_buf_printf(b,
+                       "%s{\"capability\":null,\"cases\":%zu,\"means\":\"other reasons\","
+                       "\"how\":\"see each case's message\"}",
+                       n ? "," : "", other);
+    amc_buf_puts(b, "]");
+}
+
+static void jsum(rep *r, const amc_conform_summary *m, const char *profile)
+{
+    amc_buf *b = &r->b;
     amc_buf_printf(b,
-                   "{\"total\":%zu,\"pass\":%zu,\"fail\":%zu,\"error\":%zu,\"not_tested\":%zu,"
-                   "\"skip\":%zu,\"xfail\":%zu,\"xpass\":%zu,\"must_failed\":%zu,"
-                   "\"should_failed\":%zu,\"denominator\":%zu,\"score\":\"",
-                   m->total, m->pass, m->fail, m->error, m->not_tested, m->skip, m->xfail, m->xpass,
-                   m->must_bad, m->should_bad, m->denominator);
+                   "{\"total\":%zu,\"measured\":%zu,\"pass\":%zu,\"fail\":%zu,\"error\":%zu,"
+                   "\"not_tested\":%zu,\"skip\":%zu,\"xfail\":%zu,\"xpass\":%zu,"
+                   "\"must_failed\":%zu,\"should_failed\":%zu,\"denominator\":%zu,\"score\":\"",
+                   m->total, m->measured, m->pass, m->fail, m->error, m->not_tested, m->skip,
+                   m->xfail, m->xpass, m->must_bad, m->should_bad, m->denominator);
     score(b, m);
-    amc_buf_puts(b, "\"}");
+    amc_buf_printf(b,
+                   "\",\"must\":{\"total\":%zu,\"measured\":%zu,\"pass\":%zu,\"failed\":%zu,"
+                   "\"excused\":%zu},\"should\":{\"total\":%zu,\"measured\":%zu,\"pass\":%zu,"
+                   "\"failed\":%zu},\"skipped\":",
+                   m->must_total, m->must_measured, m->must_pass, m->must_bad, m->must_excused,
+                   m->should_total, m->should_measured, m->should_pass, m->should_bad);
+    jskipped(r, profile);
+    amc_buf_puts(b, "}");
+}
+
+static void jpath(rep *r, amc_buf *b, const amc_conform_case *c, const char *file)
+{
+    amc_buf_putc(b, '"');
+    amc_buf_json_escape(b, c->profile, strlen(c->profile));
+    amc_buf_putc(b, '/');
+    amc_buf_json_escape(b, file, strlen(file));
+    amc_buf_putc(b, '"');
+    (void)r;
+}
+
+static void jcase(rep *r, const amc_conform_case *c)
+{
+    amc_buf *b = &r->b;
+    size_t k = 0;
+    amc_buf_puts(b, "{\"id\":");
+    jstr(b, c->id);
+    amc_buf_puts(b, ",\"profile\":");
+    jstr(b, c->profile);
+    amc_buf_puts(b, ",\"rule\":");
+    jstr(b, c->rule);
+    amc_buf_printf(b, ",\"level\":\"%s\",\"kind\":\"%s\",\"outcome\":\"%s\",\"message\":",
+                   c->must ? "MUST" : "SHOULD",
+                   c->lifecycle  ? "lifecycle"
+                   : c->stateful ? "session"
+                                 : "message",
+                   amc_conform_outcome_str(c->outcome));
+    jstr(b, c->message);
+    amc_buf_puts(b, ",\"description\":");
+    jstr(b, c->description);
+    amc_buf_puts(b, ",\"tags\":");
+    jlist(b, c->tags, c->ntags);
+    amc_buf_puts(b, ",\"source\":");
+    jpath(r, b, c, c->source);
+    amc_buf_puts(b, ",\"input\":");
+    jpath(r, b, c, main_input(c));
+    amc_buf_puts(b, ",\"inputs\":[");
+    for (k = 0; !c->lifecycle && k < c->nfiles; k++) {
+        amc_buf_puts(b, k ? "," : "");
+        jpath(r, b, c, c->files[k]);
+    }
+    amc_buf_puts(b, "],\"policy\":");
+    if (c->policy)
+        jpath(r, b, c, c->policy);
+    else
+        amc_buf_puts(b, "null");
+    amc_buf_puts(b, ",\"now\":");
+    jstr_or_null(b, c->now);
+    amc_buf_puts(b, ",\"needs\":");
+    jlist(b, c->caps, c->ncaps);
+    amc_buf_puts(b, ",\"unclaimed\":[");
+    for (k = 0; k < c->ncaps; k++)
+        if (c->missing & (1u << k)) {
+            amc_buf_puts(b, b->len && b->data[b->len - 1] == '[' ? "" : ",");
+            jstr(b, c->caps[k]);
+        }
+    amc_buf_puts(b, "],\"expected\":");
+    if (c->lifecycle) {
+        amc_buf_printf(b, "{\"steps\":%zu}", c->steps ? c->steps->u.arr.len : 0);
+    } else {
+        amc_buf_printf(b, "{\"verdict\":\"%s\",\"codes\":", c->want_valid ? "valid" : "invalid");
+        jlist(b, c->codes, c->ncodes);
+        amc_buf_puts(b, ",\"absent_codes\":");
+        jlist(b, c->absent, c->nabsent);
+        amc_buf_puts(b, "}");
+    }
+    amc_buf_puts(b, ",\"got\":");
+    if (c->got_verdict >= 0 || *c->got_codes) {
+        amc_buf_puts(b, "{\"verdict\":");
+        amc_buf_puts(b, c->got_verdict < 0 ? "null" : c->got_verdict ? "\"valid\"" : "\"invalid\"");
+        amc_buf_puts(b, ",\"codes\":");
+        jwords(b, c->got_codes);
+        amc_buf_printf(b, ",\"codes_cut\":%s}", strstr(c->got_codes, "...") ? "true" : "false");
+    } else {
+        amc_buf_puts(b, "null");
+    }
+    if (c->xfail_listed) {
+        amc_buf_puts(b, ",\"xfail\":");
+        jstr(b, c->xfail_reason);
+    }
+    amc_buf_puts(b, ",\"replay\":");
+    if (r->info->replay) {
+        amc_buf t;
+        amc_buf_init(&t, 0);
+        replay(r, &t, c);
+        jstr(b, t.failed || !t.data ? "" : t.data);
+        if (t.failed)
+            b->failed = true;
+        amc_buf_release(&t);
+    } else {
+        amc_buf_puts(b, "null");
+    }
+    amc_buf_printf(b, ",\"seconds\":%.3f}", c->seconds);
 }
 
 static void json(rep *r)
 {
-    const char *profs[64];
-    size_t np = profiles_of(r->s, profs, 64), p = 0, i = 0;
+    const char *profs[MAX_PROFILES];
+    size_t np = profiles_of(r->s, profs, MAX_PROFILES), p = 0, i = 0;
     amc_buf *b = &r->b;
     amc_conform_summary all;
+    const amc_conform_reply *cl = r->info->claims;
     bool first = true;
-    int st = amc_conform_exit_status(r->s, r->info);
     amc_conform_summarize(r->s, NULL, &all);
-    amc_buf_printf(b, "{\"protocol\":%d,\"status\":%d,\"verdict\":", AMC_CONFORM_PROTOCOL, st);
-    jstr(b, st == 0 ? "conformant" : st == 1 ? "non-conformant" : "not-measured");
+    amc_buf_printf(b,
+                   "{\"report\":\"amc-conform\",\"report_version\":2,\"amc_version\":\"%s\","
+                   "\"protocol\":%d,\"status\":%d,\"verdict\":\"%s\",\"gate\":\"%s\","
+                   "\"headline\":",
+                   AMC_VERSION_STRING, AMC_CONFORM_PROTOCOL, r->status,
+                   amc_conform_verdict_str(r->verdict),
+                   r->status == 0   ? "pass"
+                   : r->status == 1 ? "fail"
+                                    : "not-measured");
+    {
+        amc_buf h;
+        amc_buf_init(&h, 0);
+        headline(r, &h);
+        jstr(b, h.failed ? "" : h.data);
+        if (h.failed)
+            b->failed = true;
+        amc_buf_release(&h);
+        amc_buf_init(&h, 0);
+        gate_words(r, &h);
+        amc_buf_puts(b, ",\"gate_reason\":");
+        jstr(b, h.failed ? "" : h.data);
+        if (h.failed)
+            b->failed = true;
+        amc_buf_release(&h);
+    }
     amc_buf_puts(b, ",\"implementation\":{\"name\":");
     jstr(b, r->info->impl_name);
     amc_buf_puts(b, ",\"version\":");
@@ -297,9 +801,23 @@ static void json(rep *r)
     jstr(b, r->info->impl_homepage);
     amc_buf_puts(b, "},\"mode\":");
     jstr(b, r->info->mode);
-    amc_buf_printf(b, ",\"verdict_only\":%s,\"reached\":%s,\"summary\":",
+    amc_buf_printf(b, ",\"verdict_only\":%s,\"reached\":%s,\"suite\":",
                    r->info->verdict_only ? "true" : "false", r->info->reached ? "true" : "false");
-    jsum(b, &all);
+    jstr_or_null(b, r->info->suite);
+    amc_buf_puts(b, ",\"claims\":");
+    if (cl) {
+        amc_buf_puts(b, "{\"profiles\":");
+        jlist(b, cl->profiles, cl->nprofiles);
+        amc_buf_puts(b, ",\"capabilities\":");
+        jlist(b, cl->capabilities, cl->ncapabilities);
+        amc_buf_puts(b, "}");
+    } else {
+        amc_buf_puts(b, "null");
+    }
+    amc_buf_puts(b, ",\"replay\":");
+    jstr_or_null(b, r->info->replay);
+    amc_buf_puts(b, ",\"summary\":");
+    jsum(r, &all, NULL);
     amc_buf_puts(b, ",\"profiles\":{");
     for (p = 0; p < np; p++) {
         amc_conform_summary m;
@@ -308,7 +826,7 @@ static void json(rep *r)
             amc_buf_putc(b, ',');
         jstr(b, profs[p]);
         amc_buf_putc(b, ':');
-        jsum(b, &m);
+        jsum(r, &m, profs[p]);
     }
     amc_buf_puts(b, "},\"cases\":[");
     for (i = 0; i < amc_conform_case_count(r->s); i++) {
@@ -317,20 +835,7 @@ static void json(rep *r)
             continue;
         amc_buf_puts(b, first ? "\n" : ",\n");
         first = false;
-        amc_buf_puts(b, "{\"id\":");
-        jstr(b, c->id);
-        amc_buf_puts(b, ",\"profile\":");
-        jstr(b, c->profile);
-        amc_buf_puts(b, ",\"rule\":");
-        jstr(b, c->rule);
-        amc_buf_printf(b, ",\"level\":\"%s\",\"outcome\":\"%s\",\"message\":",
-                       c->must ? "MUST" : "SHOULD", amc_conform_outcome_str(c->outcome));
-        jstr(b, c->message);
-        if (c->xfail_listed) {
-            amc_buf_puts(b, ",\"xfail\":");
-            jstr(b, c->xfail_reason);
-        }
-        amc_buf_printf(b, ",\"seconds\":%.3f}", c->seconds);
+        jcase(r, c);
     }
     amc_buf_puts(b, "\n]}\n");
 }
@@ -344,6 +849,9 @@ amc_status amc_conform_report(const amc_conform_suite *s, const amc_conform_run_
     *out = NULL;
     r.s = (amc_conform_suite *)(uintptr_t)s;
     r.info = info;
+    r.verdict = amc_conform_verdict_of(s, info);
+    r.status = amc_conform_exit_status(s, info);
+    r.exec = info->mode && !strcmp(info->mode, "exec");
     amc_buf_init(&r.b, 0);
     switch (fmt) {
     case AMC_CONFORM_TEXT:

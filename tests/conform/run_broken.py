@@ -32,11 +32,14 @@ failures = []
 def run(args, want_rc, name, want=None):
     p = subprocess.run([AMC, "conform", "--suite", SUITE] + args, cwd=TMP, capture_output=True,
                        text=True, errors="replace", timeout=120)
-    last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+    # the summary: from the "total" line on (totals, what was not measured, verdict, gate)
+    lines = p.stdout.strip().splitlines()
+    first = max([i for i, ln in enumerate(lines) if ln.startswith("total ")] or [0])
+    last = "\n".join(lines[first:])
     if p.returncode != want_rc:
         failures.append(f"{name}: exit {p.returncode}, want {want_rc}\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
     for w in want or []:
-        if not re.search(w, last):
+        if not re.search(w, last, re.M):
             failures.append(f"{name}: summary {last!r} lacks /{w}/")
     return p
 
@@ -52,6 +55,8 @@ def check_tap(text, name):
         return
     n, k, in_yaml = int(m.group(1)), 0, False
     for ln in lines[2:]:
+        if ln.startswith("# ") and not in_yaml:
+            continue  # a comment (the headline)
         if in_yaml:
             in_yaml = ln != "  ..."
             if in_yaml and not ln.startswith("  "):
@@ -73,10 +78,22 @@ def check_tap(text, name):
 rep = {e: os.path.join(TMP, "ref." + e) for e in ("json", "xml", "tap", "md")}
 run(["--impl", REF, "--validate-protocol", "--json", rep["json"], "--junit", rep["xml"],
      "--tap", rep["tap"], "--markdown", rep["md"]], 0, "reference",
-    [r"^total 100\.0% \((\d+)/\1\): \1 pass, 0 fail, 0 error, 0 not tested", "CONFORMANT"])
+    [r"^total +measured (\d+) of \1 cases; 100\.0% \(\1/\1\): \1 pass, 0 fail, 0 error, 0 not tested",
+     r"^verdict: CONFORMANT: measured (\d+) of \1 cases, every MUST case passed$", r"^gate: pass \(exit 0\)$"])
 j = json.load(open(rep["json"]))
-if j["status"] != 0 or j["summary"]["fail"] or j["summary"]["pass"] == 0 or j["verdict"] != "conformant":
+if j["status"] != 0 or j["summary"]["fail"] or j["summary"]["pass"] == 0 or j["verdict"] != "conformant" \
+        or j["gate"] != "pass" or j["summary"]["measured"] != j["summary"]["total"]:
     failures.append(f"reference: JSON summary {j['summary']}")
+SCHEMA = os.path.join(SUITE, "protocol", "report.schema.json")
+
+
+def schema_ok(path, name):
+    v = subprocess.run([AMC, "validate", "--schema", SCHEMA, path], capture_output=True, text=True)
+    if v.returncode != 0:
+        failures.append(f"{name}: the JSON report fails report.schema.json\n{v.stdout[-2000:]}{v.stderr}")
+
+
+schema_ok(rep["json"], "reference")
 root = ET.parse(rep["xml"]).getroot()
 cases = root.findall(".//testcase")
 if root.tag != "testsuites" or not cases or root.findall(".//failure") or root.findall(".//error"):
@@ -90,9 +107,11 @@ run(["--impl", f"{BROKEN} accept-all"] + FILTER, 1, "accept-all", [r" [1-9]\d* f
 run(["--impl", f"{BROKEN} reject-all"] + FILTER, 1, "reject-all", [r" [1-9]\d* fail", "NOT CONFORMANT"])
 for mode in ("crash", "hang", "garbage"):
     p = run(["--impl", f"{BROKEN} {mode}", "--timeout", "0.4", "--max-restarts", "2"] + FILTER, 1,
-            mode, [r"^total 0\.0% \(0/\d+\): 0 pass, 0 fail, 3 error, [1-9]\d* not tested", "NOT CONFORMANT"])
+            mode, [r"^total +measured 3 of \d+ cases; 0\.0% \(0/\d+\): 0 pass, 0 fail, 3 error, [1-9]\d* not tested",
+                   "NOT CONFORMANT"])
 run(["--impl", f"{BROKEN} garbage-hello"] + FILTER, 3, "garbage-hello", ["NOT MEASURED"])
-run(["--impl", f"{BROKEN} exit-at-start"] + FILTER, 3, "exit-at-start", [r"0\.0%", "NOT MEASURED"])
+run(["--impl", f"{BROKEN} exit-at-start"] + FILTER, 3, "exit-at-start",
+    [r"0\.0%", "^verdict: NOT MEASURED: the implementation was not reached", r"^gate: not measured \(exit 3\)"])
 run(["--impl", "/nonexistent/adapter"] + FILTER, 3, "missing adapter", ["NOT MEASURED"])
 run(["--impl", f"{BROKEN} overclaim '{AMC} adapter'"] + FILTER, 1, "overclaim",
     [r" [1-9]\d* fail", " 0 skip", "NOT CONFORMANT"])
@@ -101,15 +120,16 @@ run(["--impl", f"{BROKEN} badloc '{AMC} adapter'", "--validate-protocol", "--fil
      "--max-restarts", "1"], 1, "badloc --validate-protocol", [r" [1-9] error", "NOT CONFORMANT"])
 run(["--impl", f"{BROKEN} badloc '{AMC} adapter'", "--filter", "ignite-hdr-00*"], 0,
     "badloc without --validate-protocol", ["CONFORMANT"])
-run(["--impl", f"{BROKEN} reject-all", "-x"] + FILTER, 1, "-x", [r" 1 fail, 0 error, [1-9]\d* not tested"])
+run(["--impl", f"{BROKEN} reject-all", "-x"] + FILTER, 1, "-x",
+    [r"measured 1 of \d+ cases; 0\.0% \(0/\d+\): 0 pass, 1 fail, 0 error, [1-9]\d* not tested"])
 # only SHOULD failures: a warning, exit 0 (ignite-hdr-* SHOULD cases)
 shoulds = [c["id"] for c in json.load(open(os.path.join(SUITE, "ignite/cases.json")))
            if c["level"] == "SHOULD" and c["verdict"] == "valid" and "input" in c][:3]
 if shoulds:
     args = sum((["--filter", s] for s in shoulds), [])
     p = run(["--impl", f"{BROKEN} reject-all"] + args, 0, "SHOULD-only failures")
-    if "warning:" not in p.stdout:
-        failures.append("SHOULD-only failures: no warning line")
+    if not re.search(r"^verdict: CONFORMANT: .*; [1-9]\d* SHOULD cases? failed \(warnings\)$", p.stdout, re.M):
+        failures.append(f"SHOULD-only failures: no warning in the verdict\n{p.stdout[-1500:]}")
 
 # 3. exec mode
 run(["--impl-exec", f"'{AMC}' validate --profile {{profile}} {{file}}", "--profile", "ignite",
@@ -125,7 +145,8 @@ run(["--impl-exec", "/nonexistent/validator {file}", "--profile", "ignite", "--f
 
 # 3b. the example adapters of conformance/adapters/, wrapping `amc validate`
 PY = os.path.join(SRC, "conformance/adapters/python/adapter.py")
-run(["--impl", f"python3 {PY} --profile ignite --path --cmd '{AMC} validate --profile ignite {{file}}' "
+run(["--impl", f"python3 {PY} --impl {os.path.dirname(PY)}/cli_validator.py --profile ignite --path "
+     f"--cmd '{AMC} validate --profile ignite {{file}}' "
      r"--codes-regex '\[([A-Z][A-Z0-9_]+)\]'", "--profile", "ignite", "--filter", "ignite-hdr-*",
      "--filter", "ignite-plc-*", "--validate-protocol"], 0, "python example adapter",
     [r"100\.0%", "CONFORMANT"])
@@ -140,10 +161,21 @@ run(["--impl", f"{BROKEN} reject-all", "--filter", "ignite-hdr-*", "--xfail", xf
 listed = [ln.split()[0] for ln in open(xf) if ln.strip() and not ln.startswith("#")]
 if not listed:
     failures.append("update-xfail wrote no entries")
-run(["--impl", f"{BROKEN} reject-all", "--filter", "ignite-hdr-*", "--xfail", xf], 0, "xfail gate",
-    [r" 0 fail, 0 error.* [1-9]\d* xfail, 0 stale"])
+p = run(["--impl", f"{BROKEN} reject-all", "--filter", "ignite-hdr-*", "--xfail", xf, "--json",
+         os.path.join(TMP, "xf.json")], 0, "xfail gate",
+        [r" 0 fail, 0 error.* [1-9]\d* xfail, 0 stale",
+         r"^verdict: NOT CONFORMANT: measured (\d+) of \1 cases, ([1-9]\d*) MUST cases? failed \(\2 excused by "
+         r"the expected-failure list\)", r"^gate: pass \(exit 0\): [1-9]\d* MUST failures? excused"])
+# excused failures never read as conformant, in any format
+j = json.load(open(os.path.join(TMP, "xf.json")))
+if (j["verdict"], j["gate"], j["status"]) != ("not-conformant", "pass", 0) or j["summary"]["must"]["excused"] == 0:
+    failures.append(f"xfail gate: JSON verdict {j['verdict']} gate {j['gate']} must {j['summary']['must']}")
+schema_ok(os.path.join(TMP, "xf.json"), "xfail gate")
+if re.search(r"(?<!NOT )CONFORMANT", p.stdout):
+    failures.append("xfail gate: the text report says CONFORMANT")
+# the implementation passes: its verdict says so, the gate fails on the stale list
 run(["--impl", REF, "--filter", "ignite-hdr-*", "--xfail", xf], 1, "stale xfail",
-    [r"[1-9]\d* stale xfail", "NOT CONFORMANT"])
+    [r"[1-9]\d* stale xfail", r"^verdict: CONFORMANT", r"^gate: fail \(exit 1\): [1-9]\d* stale expected-failure"])
 with open(xf, "w") as f:
     f.write(listed[0] + "\n")
 run(["--impl", f"{BROKEN} reject-all", "--filter", "ignite-hdr-*", "--xfail", xf], 1,

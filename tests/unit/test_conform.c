@@ -237,9 +237,14 @@ static const struct judge_case {
     {"valid ok", 0, "{\"seq\":1,\"verdict\":\"valid\",\"codes\":[]}", false, AMC_CONFORM_PASS, ""},
     {"valid wrong", 0, "{\"seq\":1,\"verdict\":\"invalid\"}", false, AMC_CONFORM_FAIL,
      "expected valid, got invalid"},
+    {"wrong verdict shows codes", 1, "{\"seq\":1,\"verdict\":\"valid\",\"codes\":[\"W\"]}", false,
+     AMC_CONFORM_FAIL, "expected invalid [IGNITE_HDR_MISSING], got valid [W]"},
+    {"wrong verdict, verdict only", 1, "{\"seq\":1,\"verdict\":\"valid\",\"codes\":[\"W\"]}", true,
+     AMC_CONFORM_FAIL, "expected invalid, got valid"},
     {"absent code reported", 0,
      "{\"seq\":1,\"verdict\":\"valid\",\"codes\":[\"IGNITE_HDR_MISSING\"]}", false,
-     AMC_CONFORM_FAIL, "code IGNITE_HDR_MISSING reported but must not be"},
+     AMC_CONFORM_FAIL,
+     "code IGNITE_HDR_MISSING reported but must not be; got valid [IGNITE_HDR_MISSING]"},
     {"absent code, verdict only", 0,
      "{\"seq\":1,\"verdict\":\"valid\",\"codes\":[\"IGNITE_HDR_MISSING\"]}", true, AMC_CONFORM_PASS,
      ""},
@@ -247,7 +252,7 @@ static const struct judge_case {
      "{\"seq\":1,\"verdict\":\"invalid\",\"codes\":[\"X\",\"IGNITE_HDR_MISSING\"]}", false,
      AMC_CONFORM_PASS, ""},
     {"invalid, code missing", 1, "{\"seq\":1,\"verdict\":\"invalid\",\"codes\":[\"X\"]}", false,
-     AMC_CONFORM_FAIL, "expected code IGNITE_HDR_MISSING not reported"},
+     AMC_CONFORM_FAIL, "expected code IGNITE_HDR_MISSING not reported; got invalid [X]"},
     {"invalid, verdict only", 1, "{\"seq\":1,\"verdict\":\"invalid\"}", true, AMC_CONFORM_PASS, ""},
     {"error reply", 1, "{\"seq\":1,\"error\":\"boom\"}", false, AMC_CONFORM_ERROR,
      "adapter error: boom"},
@@ -269,6 +274,18 @@ static void test_judge(void **state)
         amc_conform_judge(c, r, t->verdict_only);
         if (c->outcome != t->want || strcmp(c->message, t->msg))
             fail_msg("%s: %s \"%s\"", t->name, amc_conform_outcome_str(c->outcome), c->message);
+        /* what the implementation answered is kept for the reports */
+        if (r->kind == AMC_CONFORM_R_VERDICT) {
+            assert_int_equal(c->got_verdict, r->valid ? 1 : 0);
+            char joined[256] = "";
+            size_t k = 0;
+            for (k = 0; k < r->ncodes; k++)
+                snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+                         k ? " " : "", r->codes[k]);
+            assert_string_equal(c->got_codes, joined);
+        } else {
+            assert_int_equal(c->got_verdict, -1);
+        }
         amc_conform_reply_free(r);
         amc_conform_suite_free(s);
     }
@@ -306,7 +323,7 @@ static void test_xfail_and_scoring(void **state)
     amc_conform_suite *s = suite();
     amc_diags *ds = amc_diags_new(0);
     amc_conform_summary m;
-    amc_conform_run_info info = {"impl", "1", "C", NULL, "adapter", false, true};
+    amc_conform_run_info info = {"impl", "1", "C", NULL, "adapter", false, true, NULL, NULL, NULL};
     const char *xf = "# header\n\nignite-t-001-valid  # flaky parser\r\nignite-t-002-invalid\n"
                      "nosuch-case # gone\n";
     char *out = NULL;
@@ -357,7 +374,8 @@ static void test_xfail_and_scoring(void **state)
 static void test_all_skipped_not_measured(void **state)
 {
     amc_conform_suite *s = suite();
-    amc_conform_run_info info = {"impl", NULL, NULL, NULL, "adapter", false, true};
+    amc_conform_run_info info = {"impl", NULL, NULL, NULL, "adapter",
+                                 false,  true, NULL, NULL, NULL};
     amc_conform_summary m;
     size_t i = 0;
     (void)state;
@@ -372,25 +390,46 @@ static void test_all_skipped_not_measured(void **state)
 static void test_reports(void **state)
 {
     amc_conform_suite *s = suite();
-    amc_conform_run_info info = {"impl <&>", "1", "C", NULL, "adapter", true, true};
+    amc_conform_run_info info = {"impl <&>", "1",  "C",  NULL,     "adapter",
+                                 true,       true, NULL, "/suite", "amc conform --impl 'a b'"};
+    const char *hello = "{\"seq\":1,\"protocol\":1,\"implementation\":{\"name\":\"x\"},"
+                        "\"profiles\":[\"ignite\"],\"capabilities\":[\"ignite.policy\"]}";
+    amc_conform_reply *h = NULL;
     char *out = NULL;
     size_t len = 0;
     (void)state;
+    assert_int_equal(amc_conform_reply_parse(hello, strlen(hello), "hello", 1, NULL, &h), AMC_OK);
     amc_conform_case_at(s, 0)->outcome = AMC_CONFORM_PASS;
     amc_conform_case_at(s, 1)->outcome = AMC_CONFORM_FAIL;
     snprintf(amc_conform_case_at(s, 1)->message, 240, "expected <invalid> # \"x\"");
-    amc_conform_case_at(s, 2)->outcome = AMC_CONFORM_SKIP;
+    assert_false(amc_conform_gate(amc_conform_case_at(s, 2), h));
+    info.claims = h;
     assert_int_equal(amc_conform_report(s, &info, AMC_CONFORM_TAP, &out, &len), AMC_OK);
     assert_string_equal(out,
                         "TAP version 14\n1..3\nok 1 - ignite-t-001-valid\n"
                         "not ok 2 - ignite-t-002-invalid\n  ---\n"
                         "  message: \"expected <invalid> # \\\"x\\\"\"\n  severity: fail\n"
-                        "  rule: \"IGNITE-HDR-001\"\n  ...\nok 3 - ignite-t-003-should # SKIP \n");
+                        "  rule: \"IGNITE-HDR-001\"\n  input: \"/suite/ignite/inputs/b.mime\"\n"
+                        "  replay: \"amc conform --impl 'a b' --filter ignite-t-002-invalid\"\n"
+                        "  ...\nok 3 - ignite-t-003-should # SKIP needs ignite.stateful "
+                        "(validates a session of several messages), not claimed; also "
+                        "ignite.clock\n# NOT CONFORMANT: measured 2 of 3 cases, 1 MUST case "
+                        "failed; 1 not measured\n");
     amc_free(out);
     assert_int_equal(amc_conform_report(s, &info, AMC_CONFORM_TEXT, &out, &len), AMC_OK);
-    assert_non_null(strstr(out, "ignite       50.0% (1/2): 1 pass, 1 fail"));
+    assert_non_null(strstr(out, "ignite       measured 2 of 3 cases; 50.0% (1/2): 1 pass, 1 fail"));
     assert_non_null(strstr(out, "verdicts only (codes not compared)"));
-    assert_non_null(strstr(out, "NOT CONFORMANT"));
+    assert_non_null(strstr(out, "\n  fail ignite-t-002-invalid [IGNITE-HDR-001 MUST] expected "
+                                "<invalid> # \"x\"\n       input: /suite/ignite/inputs/b.mime\n"
+                                "       replay: amc conform --impl 'a b' --filter "
+                                "ignite-t-002-invalid\n"));
+    assert_non_null(strstr(out, "\n    not measured: 1 need ignite.stateful (validates a session "
+                                "of several messages): claim it in the adapter's hello"));
+    assert_non_null(strstr(out, "\n    not measured: 1 need ignite.clock (takes"));
+    assert_non_null(strstr(out, "\nverdict: NOT CONFORMANT: measured 2 of 3 cases, 1 MUST case "
+                                "failed; 1 not measured\ngate: fail (exit 1): 1 MUST case "
+                                "failed, errored or not tested (not in an expected-failure "
+                                "list)\n"));
     amc_free(out);
     assert_int_equal(amc_conform_report(s, &info, AMC_CONFORM_JUNIT, &out, &len), AMC_OK);
     assert_non_null(strstr(out, "failures=\"1\" errors=\"0\" skipped=\"1\""));
@@ -405,14 +444,197 @@ static void test_reports(void **state)
         assert_string_equal(
             amc_value_getz(amc_value_getz(amc_doc_root(doc), "implementation"), "name")->u.str.ptr,
             "impl <&>");
-        assert_int_equal(amc_value_getz(amc_doc_root(doc), "status")->u.num.i, 1);
+        const amc_value *root = amc_doc_root(doc), *c1 = NULL, *sk = NULL;
+        assert_int_equal(amc_value_getz(root, "status")->u.num.i, 1);
+        assert_string_equal(amc_value_getz(root, "verdict")->u.str.ptr, "not-conformant");
+        assert_string_equal(amc_value_getz(root, "gate")->u.str.ptr, "fail");
+        assert_string_equal(amc_value_getz(root, "suite")->u.str.ptr, "/suite");
+        assert_int_equal(amc_value_getz(amc_value_getz(root, "summary"), "measured")->u.num.i, 2);
+        assert_int_equal(
+            amc_value_getz(amc_value_getz(amc_value_getz(root, "summary"), "must"), "total")
+                ->u.num.i,
+            2);
+        sk = amc_value_getz(amc_value_getz(root, "summary"), "skipped");
+        assert_int_equal(sk->u.arr.len, 2);
+        assert_string_equal(amc_value_getz(sk->u.arr.items[0], "capability")->u.str.ptr,
+                            "ignite.stateful");
+        c1 = amc_value_getz(root, "cases")->u.arr.items[1];
+        assert_string_equal(amc_value_getz(c1, "input")->u.str.ptr, "ignite/inputs/b.mime");
+        assert_string_equal(amc_value_getz(c1, "replay")->u.str.ptr,
+                            "amc conform --impl 'a b' --filter ignite-t-002-invalid");
+        assert_string_equal(
+            amc_value_getz(amc_value_getz(c1, "expected"), "codes")->u.arr.items[0]->u.str.ptr,
+            "IGNITE_HDR_MISSING");
+        assert_int_equal(amc_value_getz(c1, "got")->type, AMC_T_NULL);
+        assert_int_equal(
+            amc_value_getz(amc_value_getz(root, "cases")->u.arr.items[2], "unclaimed")->u.arr.len,
+            2);
         amc_doc_free(doc);
     }
     amc_free(out);
     assert_int_equal(amc_conform_report(s, &info, AMC_CONFORM_MARKDOWN, &out, &len), AMC_OK);
-    assert_non_null(strstr(out, "| ignite | 50.0% | 1 | 1 |"));
+    assert_non_null(strstr(out, "## amc conform: NOT CONFORMANT: measured 2 of 3 cases"));
+    assert_non_null(strstr(out, "| ignite | 2 of 3 | 50.0% | 1 | 1 |"));
+    assert_non_null(strstr(out, "- **fail** `ignite-t-002-invalid` [IGNITE-HDR-001 MUST]"));
     amc_free(out);
+    amc_conform_reply_free(h);
     amc_conform_suite_free(s);
+}
+
+static const char TAGGED[] =
+    "[{\"id\":\"m-tree-001\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],"
+    "\"input\":\"inputs/tree/inbox/a/x.json\",\"tags\":[\"tree\",\"deadletter\"]},"
+    "{\"id\":\"m-fn-001\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],"
+    "\"input\":\"inputs/b.json\",\"tags\":[\"file-name\"]},"
+    "{\"id\":\"m-plain-001\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],"
+    "\"input\":\"inputs/c.json\",\"tags\":[\"schema\"]}]";
+
+/* Cases that read the file's place (tags tree, placement, file-name) need <profile>.path;
+ * amc_conform_gate() skips what is not claimed and says why. */
+static void test_gate(void **state)
+{
+    amc_conform_suite *s = amc_conform_suite_new(), *t = suite();
+    amc_diags *ds = amc_diags_new(0);
+    const char *hello = "{\"seq\":1,\"protocol\":1,\"implementation\":{\"name\":\"x\"},"
+                        "\"profiles\":[\"m\",\"ignite\"],\"capabilities\":[\"ignite.clock\"]}";
+    amc_conform_reply *h = NULL;
+    amc_conform_case *c = NULL;
+    (void)state;
+    assert_int_equal(amc_conform_suite_add(s, "m", TAGGED, sizeof TAGGED - 1, ds), AMC_OK);
+    assert_int_equal(amc_conform_reply_parse(hello, strlen(hello), "hello", 1, ds, &h), AMC_OK);
+    c = amc_conform_case_at(s, 0);
+    assert_int_equal(c->ncaps, 2);
+    assert_string_equal(c->caps[1], "m.path");
+    assert_int_equal(c->ntags, 2);
+    assert_string_equal(c->tags[1], "deadletter");
+    assert_string_equal(c->source, "cases.json");
+    assert_false(amc_conform_gate(c, h));
+    assert_int_equal(c->outcome, AMC_CONFORM_SKIP);
+    assert_int_equal(c->missing, 2u);
+    assert_string_equal(c->message,
+                        "needs m.path (reads the file's name and place in the tree), not claimed");
+    assert_false(amc_conform_gate(amc_conform_case_at(s, 1), h));
+    assert_string_equal(amc_conform_case_at(s, 1)->caps[1], "m.path");
+    c = amc_conform_case_at(s, 2);
+    assert_int_equal(c->ncaps, 1);
+    c->outcome = AMC_CONFORM_NOT_TESTED;
+    assert_true(amc_conform_gate(c, h));
+    assert_int_equal(c->outcome, AMC_CONFORM_NOT_TESTED); /* untouched */
+    assert_int_equal(c->missing, 0u);
+    /* several unclaimed: the first is explained, the others named */
+    c = amc_conform_case_at(t, 2);
+    assert_false(amc_conform_gate(c, h));
+    assert_int_equal(c->missing, (1u << 1) | (1u << 2));
+    assert_string_equal(c->message, "needs ignite.stateful (validates a session of several "
+                                    "messages), not claimed; also ignite.policy");
+    /* nothing claimed at all */
+    assert_false(amc_conform_gate(amc_conform_case_at(t, 1), NULL));
+    assert_int_equal(amc_conform_case_at(t, 1)->missing, 1u);
+    assert_string_equal(amc_conform_capability_text("codes"), "reports amc's code ids");
+    assert_string_equal(amc_conform_capability_text("x.lifecycle"), "replays lifecycle events");
+    assert_string_equal(amc_conform_capability_text("x"), "validates the profile's messages");
+    amc_conform_reply_free(h);
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
+    amc_conform_suite_free(t);
+}
+
+/* The verdict never overstates; the gate (exit status) is a separate answer. */
+static void test_verdicts(void **state)
+{
+    static const struct {
+        const char *name;
+        amc_conform_outcome o[3];
+        bool listed[3], reached;
+        amc_conform_verdict want;
+        int exit;
+    } t[] = {
+        {"all pass",
+         {AMC_CONFORM_PASS, AMC_CONFORM_PASS, AMC_CONFORM_PASS},
+         {0},
+         true,
+         AMC_CONFORM_CONFORMANT,
+         0},
+        {"SHOULD fails",
+         {AMC_CONFORM_PASS, AMC_CONFORM_PASS, AMC_CONFORM_FAIL},
+         {0},
+         true,
+         AMC_CONFORM_CONFORMANT,
+         0},
+        {"SHOULD skipped",
+         {AMC_CONFORM_PASS, AMC_CONFORM_PASS, AMC_CONFORM_SKIP},
+         {0},
+         true,
+         AMC_CONFORM_CONFORMANT,
+         0},
+        {"MUST skipped",
+         {AMC_CONFORM_SKIP, AMC_CONFORM_PASS, AMC_CONFORM_PASS},
+         {0},
+         true,
+         AMC_CONFORM_INCOMPLETE,
+         0},
+        {"MUST excused",
+         {AMC_CONFORM_PASS, AMC_CONFORM_FAIL, AMC_CONFORM_PASS},
+         {0, 1, 0},
+         true,
+         AMC_CONFORM_NOT_CONFORMANT,
+         0},
+        {"MUST error excused",
+         {AMC_CONFORM_SKIP, AMC_CONFORM_ERROR, AMC_CONFORM_PASS},
+         {0, 1, 0},
+         true,
+         AMC_CONFORM_NOT_CONFORMANT,
+         0},
+        {"MUST fails",
+         {AMC_CONFORM_PASS, AMC_CONFORM_FAIL, AMC_CONFORM_PASS},
+         {0},
+         true,
+         AMC_CONFORM_NOT_CONFORMANT,
+         1},
+        {"MUST not tested",
+         {AMC_CONFORM_PASS, AMC_CONFORM_NOT_TESTED, AMC_CONFORM_PASS},
+         {0},
+         true,
+         AMC_CONFORM_NOT_CONFORMANT,
+         1},
+        {"stale entry",
+         {AMC_CONFORM_PASS, AMC_CONFORM_PASS, AMC_CONFORM_PASS},
+         {0, 1, 0},
+         true,
+         AMC_CONFORM_CONFORMANT,
+         1},
+        {"nothing measured",
+         {AMC_CONFORM_SKIP, AMC_CONFORM_NOT_TESTED, AMC_CONFORM_SKIP},
+         {0},
+         true,
+         AMC_CONFORM_NOT_MEASURED,
+         3},
+        {"not reached",
+         {AMC_CONFORM_NOT_TESTED, AMC_CONFORM_NOT_TESTED, AMC_CONFORM_NOT_TESTED},
+         {0},
+         false,
+         AMC_CONFORM_NOT_MEASURED,
+         3},
+    };
+    size_t i = 0, k = 0;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        amc_conform_suite *s = suite();
+        amc_conform_run_info info = {"x",   NULL,         NULL, NULL, "adapter",
+                                     false, t[i].reached, NULL, NULL, NULL};
+        for (k = 0; k < 3; k++) {
+            amc_conform_case_at(s, k)->outcome = t[i].o[k];
+            amc_conform_case_at(s, k)->xfail_listed = t[i].listed[k];
+        }
+        amc_conform_finalize(s);
+        if (amc_conform_verdict_of(s, &info) != t[i].want ||
+            amc_conform_exit_status(s, &info) != t[i].exit)
+            fail_msg("%s: verdict %s exit %d", t[i].name,
+                     amc_conform_verdict_str(amc_conform_verdict_of(s, &info)),
+                     amc_conform_exit_status(s, &info));
+        amc_conform_suite_free(s);
+    }
+    assert_string_equal(amc_conform_verdict_str(AMC_CONFORM_NOT_CONFORMANT), "not-conformant");
 }
 
 static const char SCENARIO[] =
@@ -433,15 +655,15 @@ static const struct lc_case {
     {"state differs",
      "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":2}}},"
      "{\"accepted\":false,\"codes\":[\"C\"]}],\"final\":{\"codes\":[\"F\"]}}",
-     "step 1: state differs from the expected one", AMC_CONFORM_FAIL},
+     "step 1: state {\"m\":{\"s\":1}} not contained in {\"m\":{\"s\":2}}", AMC_CONFORM_FAIL},
     {"accepted differs",
      "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1}}},"
      "{\"accepted\":true,\"codes\":[\"C\"]}],\"final\":{\"codes\":[\"F\"]}}",
-     "step 2: expected rejected", AMC_CONFORM_FAIL},
+     "step 2: expected rejected, got accepted [C]", AMC_CONFORM_FAIL},
     {"code missing",
      "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1}}},"
      "{\"accepted\":false,\"codes\":[]}],\"final\":{\"codes\":[\"F\"]}}",
-     "step 2: expected code C not reported", AMC_CONFORM_FAIL},
+     "step 2: expected code C not reported; got []", AMC_CONFORM_FAIL},
     {"final missing",
      "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":1}}},"
      "{\"accepted\":false,\"codes\":[\"C\"]}]}",
@@ -494,6 +716,8 @@ int main(void)
         cmocka_unit_test(test_replies),
         cmocka_unit_test(test_hello_claims),
         cmocka_unit_test(test_judge),
+        cmocka_unit_test(test_gate),
+        cmocka_unit_test(test_verdicts),
         cmocka_unit_test(test_glob),
         cmocka_unit_test(test_xfail_and_scoring),
         cmocka_unit_test(test_all_skipped_not_measured),

@@ -55,6 +55,11 @@ typedef struct amc_conform_case {
     const amc_value *steps;   /**< scenario: its "steps" array */
     const amc_value *final;   /**< scenario: its "final" object, or NULL */
     size_t ncaps;
+    const char **tags; /**< the case's tags (none for scenarios) */
+    size_t ntags;
+    /** The file that holds the case, relative to the profile's directory: "cases.json", or
+     *  "lifecycle/NAME.json" for a scenario added with a file name ("lifecycle/" otherwise). */
+    const char *source;
     /* set by the caller / the runner */
     bool selected; /**< part of this run (--profile, --filter) */
     amc_conform_outcome outcome;
@@ -62,6 +67,11 @@ typedef struct amc_conform_case {
     const char *xfail_reason; /**< "" when none */
     char message[240];        /**< why it failed/errored/was skipped ("" when passed) */
     double seconds;
+    unsigned missing; /**< SKIP by amc_conform_gate(): bit k set = caps[k] not claimed */
+    int got_verdict;  /**< the implementation's verdict: 1 valid, 0 invalid, -1 none (yet) */
+    /** The codes it reported (a verdict reply with "codes"; for a scenario, those of the step
+     *  that failed), space-separated, cut with " ..." when longer; "" when none. */
+    char got_codes[256];
 } amc_conform_case;
 
 typedef struct amc_conform_suite amc_conform_suite;
@@ -82,6 +92,13 @@ AMC_API amc_status amc_conform_suite_add(amc_conform_suite *s, const char *profi
  */
 AMC_API amc_status amc_conform_suite_add_scenario(amc_conform_suite *s, const char *profile,
                                                   const char *buf, size_t len, amc_diags *diags);
+/**
+ * The same, naming the scenario's file relative to the profile's directory (for example
+ * "lifecycle/dedup.json"): reports show it as the case's input. NULL: unknown.
+ */
+AMC_API amc_status amc_conform_suite_add_scenario_file(amc_conform_suite *s, const char *profile,
+                                                       const char *file, const char *buf,
+                                                       size_t len, amc_diags *diags);
 /** The lifecycle request of a scenario case (one line, no newline). *out: amc_free(). */
 AMC_API amc_status amc_conform_lifecycle_request(const amc_conform_case *c, long long seq,
                                                  char **out, size_t *len);
@@ -139,6 +156,21 @@ AMC_API void amc_conform_reply_free(amc_conform_reply *r);
 AMC_API bool amc_conform_claims(const amc_conform_reply *hello, const char *cap);
 
 /**
+ * Capability gating (PROTOCOL.md "Capabilities"): when the case needs a capability that
+ * `claims` (a hello reply, or one the caller filled in: exec mode) does not claim, marks it
+ * SKIP, records every unclaimed one in c->missing, says which in c->message and returns false.
+ * Returns true when the case may run. A NULL claims claims nothing.
+ */
+AMC_API bool amc_conform_gate(amc_conform_case *c, const amc_conform_reply *claims);
+
+/**
+ * What a capability means, for reports: "reads the file's name and place in the tree" for
+ * "<profile>.path", and so on; "implements the profile" for a bare profile name, "reports amc's
+ * code ids" for "codes". Static string; never NULL.
+ */
+AMC_API const char *amc_conform_capability_text(const char *cap);
+
+/**
  * Judges a lifecycle case from its reply (states/skipped/error): one state per step; each
  * step's `accepted` equal to the expected one, every expected code reported, the expected
  * `state` contained in the reported one (objects: subset, recursively; arrays and scalars:
@@ -173,19 +205,56 @@ typedef struct amc_conform_summary {
     size_t must_bad;    /**< MUST cases failed/errored/not tested (not expected) */
     size_t should_bad;  /**< SHOULD cases failed/errored/not tested (not expected) */
     size_t denominator; /**< total - skip: what the score divides by */
+    /** Cases that ran and got an outcome from the implementation: pass, fail, error, xfail
+     *  and xpass ("measured N of M cases"). SKIP and NOT TESTED are not measured. */
+    size_t measured;
+    size_t must_total, must_measured, must_pass; /**< the same over MUST cases */
+    size_t must_excused; /**< MUST cases failed/errored but listed as expected failures (XFAIL) */
+    size_t should_total, should_measured, should_pass; /**< and over SHOULD cases */
 } amc_conform_summary;
 AMC_API void amc_conform_summarize(const amc_conform_suite *s, const char *profile,
                                    amc_conform_summary *out);
 
-/** What the report says about the run. */
+/** What the report says about the run. Members after `reached` may be left zero. */
 typedef struct amc_conform_run_info {
     const char *impl_name, *impl_version, *impl_language, *impl_homepage; /**< NULL: unknown */
     const char *mode;  /**< "adapter" or "exec" */
     bool verdict_only; /**< codes were not compared */
     bool reached;      /**< the implementation could be started and answered */
+    /** What the implementation claims (its hello, or the exec mode's capabilities); reports
+     *  list it and explain skipped cases with it. NULL: not known. */
+    const amc_conform_reply *claims;
+    const char *suite; /**< the fixture root the run used (reports show inputs below it) */
+    /** A command that reruns this run (shell words, already quoted): reports append
+     *  " --filter 'CASE-ID'" to replay one case. NULL: no replay commands. */
+    const char *replay;
 } amc_conform_run_info;
 
-/** Exit status: 0 conformant, 1 not conformant, 3 not measured. */
+/**
+ * The verdict, which never overstates (conformance/REPORT.md):
+ *   CONFORMANT      every selected MUST case was measured and passed (SHOULD failures are
+ *                   warnings), none only excused by the expected-failure list;
+ *   NOT_CONFORMANT  a MUST case failed, errored or was not tested, excused or not;
+ *   INCOMPLETE      no MUST case failed, but some were not measured (unclaimed capabilities);
+ *   NOT_MEASURED    the implementation was not reached, or no selected case was measured.
+ * The gate (exit status) is a separate question: see amc_conform_exit_status().
+ */
+typedef enum amc_conform_verdict {
+    AMC_CONFORM_CONFORMANT = 0,
+    AMC_CONFORM_NOT_CONFORMANT,
+    AMC_CONFORM_INCOMPLETE,
+    AMC_CONFORM_NOT_MEASURED
+} amc_conform_verdict;
+AMC_API amc_conform_verdict amc_conform_verdict_of(const amc_conform_suite *s,
+                                                   const amc_conform_run_info *info);
+/** "conformant", "not-conformant", "incomplete", "not-measured". */
+AMC_API const char *amc_conform_verdict_str(amc_conform_verdict v);
+
+/**
+ * The gate, as an exit status: 3 not measured; 1 fail (a MUST case failed, errored or was not
+ * tested without an expected-failure entry, or an entry is stale); 0 pass (excused failures,
+ * SHOULD failures and unclaimed capabilities keep it green: the verdict says what they mean).
+ */
 AMC_API int amc_conform_exit_status(const amc_conform_suite *s, const amc_conform_run_info *info);
 
 typedef enum amc_conform_format {

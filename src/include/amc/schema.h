@@ -56,6 +56,20 @@ typedef struct amc_schema amc_schema;
  */
 AMC_API amc_schema_set *amc_schema_set_new(const amc_limits *lim);
 
+/**
+ * The schema documents built into amc (what `amc schemas` lists): the schemas/ tree in path
+ * order ("mailbox/mailbox-envelope.v1.schema.json", "meta/2020-12/schema"), then the
+ * conformance adapter protocol's ("adapter-protocol/hello-reply.schema.json"). Each is also known
+ * to every schema set as "amc:schemas/<name>" and by its "$id".
+ */
+AMC_API size_t amc_schema_embedded_count(void);
+/**
+ * The i-th embedded document: its name, root "$id" as written (NULL if none) and bytes (static
+ * storage, NUL-terminated, len without the NUL). Any output may be NULL. AMC_EUSAGE past the end.
+ */
+AMC_API amc_status amc_schema_embedded_at(size_t i, const char **name, const char **id,
+                                          const char **data, size_t *len);
+
 /** Frees the set, every document it holds and every compiled schema. NULL: no-op. */
 AMC_API void amc_schema_set_free(amc_schema_set *set);
 
