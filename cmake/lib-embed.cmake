@@ -2,8 +2,8 @@
 # library.
 #
 # Generates ${PROJECT_BINARY_DIR}/generated/amc_embedded_schemas.c with one entry per file:
-# its path under schemas/ (e.g. "meta/2020-12/core.json"), its root "$id" as written (or NULL)
-# and its bytes. src/schema/embed_int.h declares the table; the schema registry resolves each
+# its path under schemas/ (e.g. "meta/2020-12/core.json"), its root "$id" (draft 4: "id") as
+# written (or NULL) and its bytes. src/schema/embed_int.h declares the table; the schema registry resolves each
 # entry's $id against "amc:schemas/<path>" and registers the document under both URIs on first
 # use. Adding a file under schemas/ (any profile) embeds it with no further change: the glob
 # re-runs at build time (CONFIGURE_DEPENDS) and every file is a configure dependency, so an edit
@@ -30,6 +30,10 @@ foreach(f ${AMC_EMBED_SCHEMAS})
   endif()
   file(READ ${f} _text)
   string(JSON _id ERROR_VARIABLE _err GET "${_text}" "$id")
+  if(_err OR NOT _id)
+    # draft 4 spells it "id" (meta/draft-04/schema.json)
+    string(JSON _id ERROR_VARIABLE _err GET "${_text}" "id")
+  endif()
   if(_err OR NOT _id)
     set(_id_c "NULL")
   else()

@@ -37,7 +37,7 @@ static const struct {
     {AMC_C_LINT_BOUNDS_CONTRADICTORY, "bounds.json"},
     {AMC_C_LINT_PROPERTY_IN_BRANCH, "property-in-branch.json"},
     {AMC_C_LINT_FORMAT_UNKNOWN, "format-unknown.json"},
-    {AMC_C_LINT_DIALECT, "dialect.json"},
+    {AMC_C_LINT_DIALECT, "no-dialect.json"},
     {AMC_C_LINT_KEYWORD_TYPE_MISMATCH, "type-mismatch.json"},
     {AMC_C_LINT_COMPILE, "compile.json"},
 };

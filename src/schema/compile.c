@@ -1,5 +1,5 @@
 /*
- * compile.c - the COMPILE stage of the JSON Schema 2020-12 engine.
+ * compile.c - the COMPILE stage of the JSON Schema engine (2020-12, 2019-09, drafts 7, 6, 4).
  *
  * Design (STYLE "Where no C anchor exists"): like libyaml splits its scanner from its parser,
  * the engine splits compiling from validating. Compiling turns every reachable subschema into a
@@ -9,12 +9,18 @@
  * pointers. Compiling runs from a worklist, so schema nesting and $ref chains never recurse.
  *
  * Decisions:
- *   - Keywords are recognised only inside their vocabulary, and a vocabulary is on when the
- *     resource's meta-schema lists it in "$vocabulary" (no "$schema": the 2020-12 default set;
- *     a meta-schema without "$vocabulary": its own dialect's set). A required unknown vocabulary
- *     is a compile error; an optional one is ignored. Core is always on.
- *   - "$schema" naming an older draft, or a meta-schema that cannot be loaded, is a warning
- *     (SCHEMA_DIALECT_UNKNOWN) and the schema is evaluated as 2020-12.
+ *   - Each subschema is compiled in the dialect of its resource (the registry decided it from
+ *     "$schema"; see amc/schema.h for what differs per dialect). A keyword is recognised only
+ *     when its dialect defines it (the dialects column of kwdefs), and in 2019-09 / 2020-12 only
+ *     inside a vocabulary that is on: the resource's meta-schema lists it in "$vocabulary" (no
+ *     "$schema": the enclosing resource's set, at the top all of them; a meta-schema without
+ *     "$vocabulary": its own dialect's set). A required unknown vocabulary is a compile error; an
+ *     optional one is ignored. Core is always on. Drafts 4-7 have no vocabularies.
+ *   - Where an older draft gives a keyword other semantics, the entry reuses the runtime
+ *     function of the 2020-12 keyword that has them (dialect_entry()): array-form "items" runs
+ *     as prefixItems, "additionalItems" as "items" after it, draft-4 "maximum" with
+ *     "exclusiveMaximum": true as exclusiveMaximum; the keyword location keeps the keyword's
+ *     own name. Only "dependencies" and "$recursiveRef" have functions of their own.
  *   - Unknown keywords are ignored (they are annotations; amc lint-schema reports typos).
  *   - Keyword values that the 2020-12 meta-schema rejects (minLength: -1, required: "a",
  *     type: "float", a non-schema where a schema must be, ...) are compile errors
@@ -60,6 +66,8 @@ KWFN(dependent_required);
 KWFN(format);
 KWFN(ref);
 KWFN(dynamic_ref);
+KWFN(recursive_ref);
+KWFN(dependencies);
 KWFN(all_of);
 KWFN(any_of);
 KWFN(one_of);
@@ -150,7 +158,8 @@ typedef bool (*comp_fn)(cstate *cs, cnode *n, const amc_member *m, ckw *k);
 typedef struct kwdef {
     const char *name;
     uint32_t vocab;
-    int subkind; /* 0 none, 1 schema, 2 map of schemas, 3 array of schemas */
+    uint32_t dialects; /* DB_* bits of the dialects that define it */
+    int subkind;       /* 0 none, 1 schema, 2 map of schemas, 3 array of schemas */
     comp_fn comp;
     kw_fn fn;
     uint8_t prio;
@@ -163,6 +172,8 @@ typedef struct kwdef {
 #define T_ARR        (1u << AMC_T_ARRAY)
 #define T_OBJ        (1u << AMC_T_OBJECT)
 #define TYPE_INTEGER (1u << 8)
+/* draft 4: "a JSON number without a fraction or exponent part" (1.0 is not one) */
+#define TYPE_INTEGER_LEXICAL (1u << 9)
 
 static bool c_type(cstate *, cnode *, const amc_member *, ckw *);
 static bool c_enum(cstate *, cnode *, const amc_member *, ckw *);
@@ -184,67 +195,81 @@ static bool c_none(cstate *, cnode *, const amc_member *, ckw *);
 static bool c_check_schema(cstate *, cnode *, const amc_member *, ckw *);
 static bool c_check_string(cstate *, cnode *, const amc_member *, ckw *);
 static bool c_check_count(cstate *, cnode *, const amc_member *, ckw *);
+static bool c_check_bool(cstate *, cnode *, const amc_member *, ckw *);
+static bool c_deps(cstate *, cnode *, const amc_member *, ckw *);
 
 /* Sorted by name (binary search). fn NULL: the keyword is known but has no runtime entry of
- * its own (it is folded into a sibling, or is an annotation). */
+ * its own (it is folded into a sibling, or is an annotation). dialects: the dialects that define
+ * the keyword (DB_* bits); compile_node() gives some keywords the semantics of an older draft
+ * (array-form "items", draft-4 boolean exclusiveMaximum, ...). */
 static const kwdef kwdefs[] = {
-    {"$anchor", VOC_CORE, 0, c_none, NULL, 0, 0},
-    {"$comment", VOC_CORE, 0, c_none, NULL, 0, 0},
-    {"$defs", VOC_CORE, 2, c_map, NULL, 0, 0},
-    {"$dynamicAnchor", VOC_CORE, 0, c_none, NULL, 0, 0},
-    {"$dynamicRef", VOC_CORE, 0, c_ref, amc_kw_dynamic_ref, 5, T_ALL},
-    {"$id", VOC_CORE, 0, c_none, NULL, 0, 0},
-    {"$ref", VOC_CORE, 0, c_ref, amc_kw_ref, 5, T_ALL},
-    {"$schema", VOC_CORE, 0, c_none, NULL, 0, 0},
-    {"$vocabulary", VOC_CORE, 0, c_none, NULL, 0, 0},
-    {"additionalProperties", VOC_APPLICATOR, 1, c_one, amc_kw_additional_properties, 7, T_OBJ},
-    {"allOf", VOC_APPLICATOR, 3, c_list, amc_kw_all_of, 5, T_ALL},
-    {"anyOf", VOC_APPLICATOR, 3, c_list, amc_kw_any_of, 5, T_ALL},
-    {"const", VOC_VALIDATION, 0, c_const, amc_kw_const, 1, T_ALL},
-    {"contains", VOC_APPLICATOR, 1, c_one, amc_kw_contains, 6, T_ARR},
-    {"contentEncoding", VOC_CONTENT, 0, c_check_string, NULL, 0, 0},
-    {"contentMediaType", VOC_CONTENT, 0, c_check_string, NULL, 0, 0},
-    {"contentSchema", VOC_CONTENT, 1, c_check_schema, NULL, 0, 0},
-    {"default", VOC_META_DATA, 0, c_none, NULL, 0, 0},
-    {"dependentRequired", VOC_VALIDATION, 0, c_dep_required, amc_kw_dependent_required, 3, T_OBJ},
-    {"dependentSchemas", VOC_APPLICATOR, 2, c_map, amc_kw_dependent_schemas, 5, T_OBJ},
-    {"deprecated", VOC_META_DATA, 0, c_none, NULL, 0, 0},
-    {"description", VOC_META_DATA, 0, c_none, NULL, 0, 0},
-    {"else", VOC_APPLICATOR, 1, c_check_schema, NULL, 0, 0},
-    {"enum", VOC_VALIDATION, 0, c_enum, amc_kw_enum, 1, T_ALL},
-    {"examples", VOC_META_DATA, 0, c_none, NULL, 0, 0},
-    {"exclusiveMaximum", VOC_VALIDATION, 0, c_number, amc_kw_exclusive_maximum, 2, T_NUM},
-    {"exclusiveMinimum", VOC_VALIDATION, 0, c_number, amc_kw_exclusive_minimum, 2, T_NUM},
-    {"format", VOC_FORMAT_ANNOTATION | VOC_FORMAT_ASSERTION, 0, c_format, amc_kw_format, 4, T_STR},
-    {"if", VOC_APPLICATOR, 1, c_one, amc_kw_if, 5, T_ALL},
-    {"items", VOC_APPLICATOR, 1, c_one, amc_kw_items, 6, T_ARR},
-    {"maxContains", VOC_VALIDATION, 0, c_check_count, NULL, 0, 0},
-    {"maxItems", VOC_VALIDATION, 0, c_count, amc_kw_max_items, 2, T_ARR},
-    {"maxLength", VOC_VALIDATION, 0, c_count, amc_kw_max_length, 2, T_STR},
-    {"maxProperties", VOC_VALIDATION, 0, c_count, amc_kw_max_properties, 2, T_OBJ},
-    {"maximum", VOC_VALIDATION, 0, c_number, amc_kw_maximum, 2, T_NUM},
-    {"minContains", VOC_VALIDATION, 0, c_check_count, NULL, 0, 0},
-    {"minItems", VOC_VALIDATION, 0, c_count, amc_kw_min_items, 2, T_ARR},
-    {"minLength", VOC_VALIDATION, 0, c_count, amc_kw_min_length, 2, T_STR},
-    {"minProperties", VOC_VALIDATION, 0, c_count, amc_kw_min_properties, 2, T_OBJ},
-    {"minimum", VOC_VALIDATION, 0, c_number, amc_kw_minimum, 2, T_NUM},
-    {"multipleOf", VOC_VALIDATION, 0, c_multiple_of, amc_kw_multiple_of, 2, T_NUM},
-    {"not", VOC_APPLICATOR, 1, c_one, amc_kw_not, 5, T_ALL},
-    {"oneOf", VOC_APPLICATOR, 3, c_list, amc_kw_one_of, 5, T_ALL},
-    {"pattern", VOC_VALIDATION, 0, c_pattern, amc_kw_pattern, 4, T_STR},
-    {"patternProperties", VOC_APPLICATOR, 2, c_pprops, amc_kw_pattern_properties, 6, T_OBJ},
-    {"prefixItems", VOC_APPLICATOR, 3, c_list, amc_kw_prefix_items, 6, T_ARR},
-    {"properties", VOC_APPLICATOR, 2, c_map, amc_kw_properties, 6, T_OBJ},
-    {"propertyNames", VOC_APPLICATOR, 1, c_one, amc_kw_property_names, 6, T_OBJ},
-    {"readOnly", VOC_META_DATA, 0, c_none, NULL, 0, 0},
-    {"required", VOC_VALIDATION, 0, c_required, amc_kw_required, 3, T_OBJ},
-    {"then", VOC_APPLICATOR, 1, c_check_schema, NULL, 0, 0},
-    {"title", VOC_META_DATA, 0, c_none, NULL, 0, 0},
-    {"type", VOC_VALIDATION, 0, c_type, amc_kw_type, 0, T_ALL},
-    {"unevaluatedItems", VOC_UNEVALUATED, 1, c_one, amc_kw_unevaluated_items, 9, T_ARR},
-    {"unevaluatedProperties", VOC_UNEVALUATED, 1, c_one, amc_kw_unevaluated_properties, 9, T_OBJ},
-    {"uniqueItems", VOC_VALIDATION, 0, c_unique, amc_kw_unique_items, 3, T_ARR},
-    {"writeOnly", VOC_META_DATA, 0, c_none, NULL, 0, 0},
+    {"$anchor", VOC_CORE, DB_MODERN, 0, c_none, NULL, 0, 0},
+    {"$comment", VOC_CORE, DB_MODERN | DB_D7, 0, c_none, NULL, 0, 0},
+    {"$defs", VOC_CORE, DB_MODERN, 2, c_map, NULL, 0, 0},
+    {"$dynamicAnchor", VOC_CORE, DB_2020, 0, c_none, NULL, 0, 0},
+    {"$dynamicRef", VOC_CORE, DB_2020, 0, c_ref, amc_kw_dynamic_ref, 5, T_ALL},
+    {"$id", VOC_CORE, DB_MODERN | DB_D7 | DB_D6, 0, c_none, NULL, 0, 0},
+    {"$recursiveAnchor", VOC_CORE, DB_2019, 0, c_check_bool, NULL, 0, 0},
+    {"$recursiveRef", VOC_CORE, DB_2019, 0, c_ref, amc_kw_recursive_ref, 5, T_ALL},
+    {"$ref", VOC_CORE, DB_ALL, 0, c_ref, amc_kw_ref, 5, T_ALL},
+    {"$schema", VOC_CORE, DB_ALL, 0, c_none, NULL, 0, 0},
+    {"$vocabulary", VOC_CORE, DB_MODERN, 0, c_none, NULL, 0, 0},
+    {"additionalItems", VOC_APPLICATOR, DB_2019 | DB_OLD, 1, c_check_schema, NULL, 0, 0},
+    {"additionalProperties", VOC_APPLICATOR, DB_ALL, 1, c_one, amc_kw_additional_properties, 7,
+     T_OBJ},
+    {"allOf", VOC_APPLICATOR, DB_ALL, 3, c_list, amc_kw_all_of, 5, T_ALL},
+    {"anyOf", VOC_APPLICATOR, DB_ALL, 3, c_list, amc_kw_any_of, 5, T_ALL},
+    {"const", VOC_VALIDATION, DB_ALL & ~DB_D4, 0, c_const, amc_kw_const, 1, T_ALL},
+    {"contains", VOC_APPLICATOR, DB_ALL & ~DB_D4, 1, c_one, amc_kw_contains, 6, T_ARR},
+    {"contentEncoding", VOC_CONTENT, DB_MODERN | DB_D7, 0, c_check_string, NULL, 0, 0},
+    {"contentMediaType", VOC_CONTENT, DB_MODERN | DB_D7, 0, c_check_string, NULL, 0, 0},
+    {"contentSchema", VOC_CONTENT, DB_MODERN, 1, c_check_schema, NULL, 0, 0},
+    {"default", VOC_META_DATA, DB_ALL, 0, c_none, NULL, 0, 0},
+    {"definitions", VOC_CORE, DB_OLD, 2, c_map, NULL, 0, 0},
+    {"dependencies", VOC_APPLICATOR, DB_ALL, 2, c_deps, amc_kw_dependencies, 5, T_OBJ},
+    {"dependentRequired", VOC_VALIDATION, DB_MODERN, 0, c_dep_required, amc_kw_dependent_required,
+     3, T_OBJ},
+    {"dependentSchemas", VOC_APPLICATOR, DB_MODERN, 2, c_map, amc_kw_dependent_schemas, 5, T_OBJ},
+    {"deprecated", VOC_META_DATA, DB_MODERN, 0, c_none, NULL, 0, 0},
+    {"description", VOC_META_DATA, DB_ALL, 0, c_none, NULL, 0, 0},
+    {"else", VOC_APPLICATOR, DB_MODERN | DB_D7, 1, c_check_schema, NULL, 0, 0},
+    {"enum", VOC_VALIDATION, DB_ALL, 0, c_enum, amc_kw_enum, 1, T_ALL},
+    {"examples", VOC_META_DATA, DB_ALL & ~DB_D4, 0, c_none, NULL, 0, 0},
+    {"exclusiveMaximum", VOC_VALIDATION, DB_ALL, 0, c_number, amc_kw_exclusive_maximum, 2, T_NUM},
+    {"exclusiveMinimum", VOC_VALIDATION, DB_ALL, 0, c_number, amc_kw_exclusive_minimum, 2, T_NUM},
+    {"format", VOC_FORMAT_ANNOTATION | VOC_FORMAT_ASSERTION, DB_ALL, 0, c_format, amc_kw_format, 4,
+     T_STR},
+    {"id", VOC_CORE, DB_D4, 0, c_none, NULL, 0, 0},
+    {"if", VOC_APPLICATOR, DB_MODERN | DB_D7, 1, c_one, amc_kw_if, 5, T_ALL},
+    {"items", VOC_APPLICATOR, DB_ALL, 1, c_one, amc_kw_items, 6, T_ARR},
+    {"maxContains", VOC_VALIDATION, DB_MODERN, 0, c_check_count, NULL, 0, 0},
+    {"maxItems", VOC_VALIDATION, DB_ALL, 0, c_count, amc_kw_max_items, 2, T_ARR},
+    {"maxLength", VOC_VALIDATION, DB_ALL, 0, c_count, amc_kw_max_length, 2, T_STR},
+    {"maxProperties", VOC_VALIDATION, DB_ALL, 0, c_count, amc_kw_max_properties, 2, T_OBJ},
+    {"maximum", VOC_VALIDATION, DB_ALL, 0, c_number, amc_kw_maximum, 2, T_NUM},
+    {"minContains", VOC_VALIDATION, DB_MODERN, 0, c_check_count, NULL, 0, 0},
+    {"minItems", VOC_VALIDATION, DB_ALL, 0, c_count, amc_kw_min_items, 2, T_ARR},
+    {"minLength", VOC_VALIDATION, DB_ALL, 0, c_count, amc_kw_min_length, 2, T_STR},
+    {"minProperties", VOC_VALIDATION, DB_ALL, 0, c_count, amc_kw_min_properties, 2, T_OBJ},
+    {"minimum", VOC_VALIDATION, DB_ALL, 0, c_number, amc_kw_minimum, 2, T_NUM},
+    {"multipleOf", VOC_VALIDATION, DB_ALL, 0, c_multiple_of, amc_kw_multiple_of, 2, T_NUM},
+    {"not", VOC_APPLICATOR, DB_ALL, 1, c_one, amc_kw_not, 5, T_ALL},
+    {"oneOf", VOC_APPLICATOR, DB_ALL, 3, c_list, amc_kw_one_of, 5, T_ALL},
+    {"pattern", VOC_VALIDATION, DB_ALL, 0, c_pattern, amc_kw_pattern, 4, T_STR},
+    {"patternProperties", VOC_APPLICATOR, DB_ALL, 2, c_pprops, amc_kw_pattern_properties, 6, T_OBJ},
+    {"prefixItems", VOC_APPLICATOR, DB_2020, 3, c_list, amc_kw_prefix_items, 6, T_ARR},
+    {"properties", VOC_APPLICATOR, DB_ALL, 2, c_map, amc_kw_properties, 6, T_OBJ},
+    {"propertyNames", VOC_APPLICATOR, DB_ALL & ~DB_D4, 1, c_one, amc_kw_property_names, 6, T_OBJ},
+    {"readOnly", VOC_META_DATA, DB_MODERN | DB_D7, 0, c_none, NULL, 0, 0},
+    {"required", VOC_VALIDATION, DB_ALL, 0, c_required, amc_kw_required, 3, T_OBJ},
+    {"then", VOC_APPLICATOR, DB_MODERN | DB_D7, 1, c_check_schema, NULL, 0, 0},
+    {"title", VOC_META_DATA, DB_ALL, 0, c_none, NULL, 0, 0},
+    {"type", VOC_VALIDATION, DB_ALL, 0, c_type, amc_kw_type, 0, T_ALL},
+    {"unevaluatedItems", VOC_UNEVALUATED, DB_MODERN, 1, c_one, amc_kw_unevaluated_items, 9, T_ARR},
+    {"unevaluatedProperties", VOC_UNEVALUATED, DB_MODERN, 1, c_one, amc_kw_unevaluated_properties,
+     9, T_OBJ},
+    {"uniqueItems", VOC_VALIDATION, DB_ALL, 0, c_unique, amc_kw_unique_items, 3, T_ARR},
+    {"writeOnly", VOC_META_DATA, DB_MODERN | DB_D7, 0, c_none, NULL, 0, 0},
 };
 #define N_KWDEFS (sizeof kwdefs / sizeof kwdefs[0])
 
@@ -268,16 +293,25 @@ static const kwdef *find_kw(const char *k, size_t n)
     return NULL;
 }
 
-int amc_skw_subkind(const char *k, size_t n)
+int amc_skw_subkind(uint8_t dialect, const char *k, size_t n)
 {
     const kwdef *d = find_kw(k, n);
-    return d ? d->subkind : 0;
+    if (!d || !(d->dialects & DB(dialect)))
+        return 0;
+    if (d->fn == amc_kw_items && dialect != AMC_DIALECT_2020_12)
+        return 4; /* a schema, or an array of schemas */
+    return d->subkind;
 }
 
 amc_schema_vocab amc_schema_keyword_vocab(const char *kw, size_t len)
 {
+    return amc_schema_keyword_vocab_in(AMC_DIALECT_2020_12, kw, len);
+}
+
+amc_schema_vocab amc_schema_keyword_vocab_in(amc_schema_dialect dialect, const char *kw, size_t len)
+{
     const kwdef *d = kw ? find_kw(kw, len) : NULL;
-    if (!d)
+    if (!d || !(d->dialects & DB(dialect)))
         return AMC_SVOCAB_UNKNOWN;
     switch (d->vocab) {
     case VOC_CORE:
@@ -345,26 +379,6 @@ static cnode *child_node(cstate *cs, cnode *parent, const amc_value *v)
 
 /* ---- vocabularies ---- */
 
-static const struct {
-    const char *uri;
-    uint32_t bit;
-} vocab_uris[] = {
-    {"https://json-schema.org/draft/2020-12/vocab/core", VOC_CORE},
-    {"https://json-schema.org/draft/2020-12/vocab/applicator", VOC_APPLICATOR},
-    {"https://json-schema.org/draft/2020-12/vocab/unevaluated", VOC_UNEVALUATED},
-    {"https://json-schema.org/draft/2020-12/vocab/validation", VOC_VALIDATION},
-    {"https://json-schema.org/draft/2020-12/vocab/meta-data", VOC_META_DATA},
-    {"https://json-schema.org/draft/2020-12/vocab/format-annotation", VOC_FORMAT_ANNOTATION},
-    {"https://json-schema.org/draft/2020-12/vocab/format-assertion", VOC_FORMAT_ASSERTION},
-    {"https://json-schema.org/draft/2020-12/vocab/content", VOC_CONTENT},
-};
-
-static const char *const old_drafts[] = {
-    "http://json-schema.org/schema",          "http://json-schema.org/draft-03/schema",
-    "http://json-schema.org/draft-04/schema", "http://json-schema.org/draft-06/schema",
-    "http://json-schema.org/draft-07/schema", "https://json-schema.org/draft/2019-09/schema",
-};
-
 static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth);
 
 /* Vocabularies declared by the meta-schema resource ms. */
@@ -372,11 +386,11 @@ static uint32_t meta_vocabs(cstate *cs, sres *ms, uint32_t depth)
 {
     const amc_value *voc = NULL;
     uint32_t bits = VOC_CORE;
-    size_t i = 0, j = 0;
+    size_t i = 0;
     if (ms->root->type != AMC_T_OBJECT)
         return VOC_ALL_2020;
     voc = amc_value_getz(ms->root, "$vocabulary");
-    if (!voc)
+    if (!voc || DIALECT_OLD(ms->dialect))
         return ms->vocab_done || depth > 8 ? VOC_ALL_2020 : res_vocabs(cs, ms, depth + 1);
     if (voc->type != AMC_T_OBJECT) {
         cdiag(cs, ms, voc, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be an object", "$vocabulary");
@@ -384,14 +398,9 @@ static uint32_t meta_vocabs(cstate *cs, sres *ms, uint32_t depth)
     }
     for (i = 0; i < voc->u.obj.len; i++) {
         const amc_member *m = &voc->u.obj.members[i];
-        bool known = false;
-        for (j = 0; j < sizeof vocab_uris / sizeof vocab_uris[0]; j++) {
-            if (!strcmp(m->key, vocab_uris[j].uri)) {
-                bits |= vocab_uris[j].bit;
-                known = true;
-            }
-        }
-        if (!known && m->value->type == AMC_T_BOOL && m->value->u.boolean) {
+        uint32_t b = amc_sdialect_vocab_bits(m->key, NULL);
+        bits |= b;
+        if (!b && m->value->type == AMC_T_BOOL && m->value->u.boolean) {
             cdiag(cs, ms, NULL, AMC_C_SCHEMA_VOCAB_UNSUPPORTED,
                   "required vocabulary \"%s\" is not supported", m->key);
             cfail(cs, AMC_EINVALID);
@@ -400,57 +409,43 @@ static uint32_t meta_vocabs(cstate *cs, sres *ms, uint32_t depth)
     return bits;
 }
 
+/*
+ * The vocabularies of resource r. Drafts 4-7 have none (every keyword of the draft is on);
+ * 2019-09 and 2020-12 resources use the set their meta-schema declares ("$schema" naming the
+ * dialect's own meta-schema: all of them; no "$schema": the enclosing resource's set). The
+ * registry already rejected a "$schema" whose dialect amc does not implement.
+ */
 static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth)
 {
     const amc_value *sch = NULL;
     uint32_t bits = VOC_ALL_2020;
     if (r->vocab_done)
         return r->vocabs;
-    if (r->root->type == AMC_T_OBJECT)
+    if (r->root->type == AMC_T_OBJECT && !DIALECT_OLD(r->dialect))
         sch = amc_value_getz(r->root, "$schema");
     if (!sch) {
-        bits = r->parent ? res_vocabs(cs, r->parent, depth + 1) : VOC_ALL_2020;
-    } else if (sch->type != AMC_T_STRING) {
-        cdiag(cs, r, sch, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string (a URI)", "$schema");
-    } else {
+        bits = r->parent && !DIALECT_OLD(r->dialect) ? res_vocabs(cs, r->parent, depth + 1)
+                                                     : VOC_ALL_2020;
+    } else if (sch->type == AMC_T_STRING && !amc_sdialect_of_uri(sch->u.str.ptr, sch->u.str.len)) {
         char *abs = NULL;
-        size_t f = 0, i = 0;
-        bool old = false;
+        size_t f = 0;
         amc_status st = amc_uri_resolve(NULL, sch->u.str.ptr, sch->u.str.len, &abs);
         if (st == AMC_ENOMEM) {
             cfail(cs, st);
             return VOC_ALL_2020;
         }
-        if (st != AMC_OK) {
-            cdiag(cs, r, sch, AMC_C_SCHEMA_URI_INVALID, "$schema \"%s\" is not an absolute URI",
-                  sch->u.str.ptr);
-            cfail(cs, AMC_EINVALID);
-            return VOC_ALL_2020;
-        }
-        f = amc_uri_fragment_at(abs);
-        if (abs[f] == '#' && abs[f + 1] == '\0')
-            abs[f] = '\0';
-        for (i = 0; i < sizeof old_drafts / sizeof old_drafts[0]; i++)
-            if (!strcmp(abs, old_drafts[i]))
-                old = true;
-        if (!strcmp(abs, AMC_SCHEMA_DRAFT2020_12)) {
-            bits = VOC_ALL_2020;
-        } else if (old) {
-            cdiag(cs, r, sch, AMC_C_SCHEMA_DIALECT_UNKNOWN,
-                  "$schema \"%s\" is not supported; evaluated as draft 2020-12", abs);
-        } else {
+        if (st == AMC_OK) {
             sres *ms = NULL;
+            f = amc_uri_fragment_at(abs);
+            if (abs[f] == '#' && abs[f + 1] == '\0')
+                abs[f] = '\0';
             r->vocab_done = true; /* guards against a meta-schema that is its own meta */
             r->vocabs = VOC_ALL_2020;
             ms = abs[f] == '#' ? NULL : amc_sreg_resource(cs->set, abs, cs->ds);
-            if (!ms && cs->set->nomem) {
+            if (!ms && cs->set->nomem)
                 cfail(cs, AMC_ENOMEM);
-            } else if (!ms) {
-                cdiag(cs, r, sch, AMC_C_SCHEMA_DIALECT_UNKNOWN,
-                      "meta-schema \"%s\" is not available; evaluated as draft 2020-12", abs);
-            } else {
+            else if (ms)
                 bits = meta_vocabs(cs, ms, depth + 1);
-            }
         }
         amc_xfree(abs);
     }
@@ -459,7 +454,8 @@ static uint32_t res_vocabs(cstate *cs, sres *r, uint32_t depth)
     return bits;
 }
 
-/* Compiles the $dynamicAnchor targets of a resource (so that validation can jump to them). */
+/* Compiles the $dynamicAnchor (2019-09: $recursiveAnchor) targets of a resource (so that
+ * validation can jump to them). */
 static void res_dynamic(cstate *cs, sres *r)
 {
     size_t i = 0;
@@ -478,6 +474,13 @@ static void res_dynamic(cstate *cs, sres *r)
             cfail(cs, AMC_ENOMEM);
             return;
         }
+    }
+    if (r->rec_anchor) {
+        /* 2019-09 "$recursiveAnchor": true: the root is a $recursiveRef target, under the name
+         * "" (no anchor can have it) */
+        cnode *n = get_node(cs, r->root, r);
+        if (n && amc_smap_put(&r->dnodes, "", 0, n) != AMC_OK)
+            cfail(cs, AMC_ENOMEM);
     }
 }
 
@@ -543,7 +546,17 @@ static bool c_check_count(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     return false;
 }
 
-/* then / else / contentSchema: compiled where used (if) or only checked. */
+static bool c_check_bool(cstate *cs, cnode *n, const amc_member *m, ckw *k)
+{
+    (void)k;
+    if (m->value->type != AMC_T_BOOL)
+        cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a boolean",
+              m->key);
+    return false;
+}
+
+/* then / else / contentSchema / additionalItems: compiled where used (if, array-form items) or
+ * only checked. */
 static bool c_check_schema(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
     (void)k;
@@ -594,6 +607,8 @@ static bool c_type(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     } else {
         goto bad;
     }
+    if ((bits & TYPE_INTEGER) && n->loc->res->dialect == AMC_DIALECT_DRAFT4)
+        bits = (bits & ~TYPE_INTEGER) | TYPE_INTEGER_LEXICAL;
     k->u.types = bits;
     return true;
 bad:
@@ -816,13 +831,63 @@ static bool c_dep_required(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     return build_ptab(cs, &k->u.names.tab, keys, klens, v->u.obj.len);
 }
 
+/* dependencies (drafts 4-7): each value is an array of property names (dependentRequired) or
+ * a schema (dependentSchemas). */
+static bool c_deps(cstate *cs, cnode *n, const amc_member *m, ckw *k)
+{
+    const amc_value *v = m->value;
+    const char **keys = NULL;
+    size_t *klens = NULL, i = 0;
+    if (v->type != AMC_T_OBJECT) {
+        cdiag(cs, n->loc->res, v, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "%s must be an object whose values are schemas or arrays of strings", m->key);
+        return false;
+    }
+    for (i = 0; i < v->u.obj.len; i++) {
+        const amc_value *c = v->u.obj.members[i].value;
+        if (c->type != AMC_T_OBJECT && c->type != AMC_T_BOOL && !string_array(c)) {
+            cdiag(cs, n->loc->res, c, AMC_C_SCHEMA_KEYWORD_INVALID,
+                  "%s values must be schemas or arrays of strings", m->key);
+            return false;
+        }
+    }
+    if (v->u.obj.len == 0)
+        return false;
+    keys = amc_sreg_alloc(cs->set, v->u.obj.len * sizeof *keys);
+    klens = amc_sreg_alloc(cs->set, v->u.obj.len * sizeof *klens);
+    k->u.props.nodes = amc_sreg_alloc(cs->set, v->u.obj.len * sizeof(cnode *));
+    k->u.props.vals = amc_sreg_alloc(cs->set, v->u.obj.len * sizeof *k->u.props.vals);
+    if (!keys || !klens || !k->u.props.nodes || !k->u.props.vals) {
+        cfail(cs, AMC_ENOMEM);
+        return false;
+    }
+    for (i = 0; i < v->u.obj.len; i++) {
+        const amc_value *c = v->u.obj.members[i].value;
+        keys[i] = v->u.obj.members[i].key;
+        klens[i] = v->u.obj.members[i].key_len;
+        if (c->type == AMC_T_ARRAY) {
+            k->u.props.vals[i] = c;
+            continue;
+        }
+        k->u.props.nodes[i] = child_node(cs, n, c);
+        if (!k->u.props.nodes[i])
+            return false;
+    }
+    return build_ptab(cs, &k->u.props.tab, keys, klens, v->u.obj.len);
+}
+
 static bool c_format(cstate *cs, cnode *n, const amc_member *m, ckw *k)
 {
+    amc_schema_dialect d = (amc_schema_dialect)n->loc->res->dialect;
     if (m->value->type != AMC_T_STRING) {
         cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_KEYWORD_INVALID, "%s must be a string",
               m->key);
         return false;
     }
+    /* a format the resource's dialect does not define is an annotation there */
+    if (d != AMC_DIALECT_2020_12 &&
+        !amc_sdialect_format_defined(d, m->value->u.str.ptr, m->value->u.str.len))
+        return false;
     k->u.fmt.name = m->value->u.str.ptr;
     k->u.fmt.assert_vocab = (res_vocabs(cs, n->loc->res, 0) & VOC_FORMAT_ASSERTION) != 0;
     return true;
@@ -865,7 +930,12 @@ static bool c_ref(cstate *cs, cnode *n, const amc_member *m, ckw *k)
         return false;
     }
     k->u.ref.node = get_node(cs, target, tres);
-    if (k->u.ref.node && !strcmp(m->key, "$dynamicRef")) {
+    if (k->u.ref.node && !strcmp(m->key, "$recursiveRef")) {
+        /* 2019-09: dynamic when the initially resolved target is a resource root with
+         * "$recursiveAnchor": true (validation walks the dynamic scope outwards from there) */
+        if (tres->rec_anchor && target == tres->root)
+            k->u.ref.dyn_anchor = "";
+    } else if (k->u.ref.node && !strcmp(m->key, "$dynamicRef")) {
         size_t f = amc_uri_fragment_at(abs);
         const char *frag = abs[f] == '#' ? abs + f + 1 : "";
         /* dynamic only when the fragment is an anchor name and the initially resolved target
@@ -919,7 +989,7 @@ static bool c_map(cstate *cs, cnode *n, const amc_member *m, ckw *k)
               "%s must be an object whose values are schemas", m->key);
         return false;
     }
-    if (!strcmp(m->key, "$defs")) {
+    if (!strcmp(m->key, "$defs") || !strcmp(m->key, "definitions")) {
         /* not compiled unless referenced; only the shape is checked */
         for (i = 0; i < v->u.obj.len; i++) {
             const amc_value *c = v->u.obj.members[i].value;
@@ -992,6 +1062,47 @@ static void sort_kws(ckw *k, size_t n)
     }
 }
 
+/*
+ * The keyword entry of member m in a resource of dialect `dialect`, with the semantics of that
+ * dialect where they differ from the table (which has the 2020-12 ones):
+ *   - "items" before 2020-12: an array of schemas is prefixItems (same runtime function, reported
+ *     as "items"); "additionalItems" is then "items" after that prefix, and ignored otherwise;
+ *   - draft 4: "exclusiveMaximum"/"exclusiveMinimum" are booleans turning "maximum"/"minimum"
+ *     exclusive.
+ * Returns the compile function to use, NULL when the keyword has no entry here.
+ */
+static comp_fn dialect_entry(const cnode *n, uint8_t dialect, const kwdef *d, ckw *k)
+{
+    const amc_value *v = n->v;
+    if (dialect == AMC_DIALECT_2020_12)
+        return d->comp;
+    if (d->fn == amc_kw_items && k->kv->type == AMC_T_ARRAY) {
+        k->fn = amc_kw_prefix_items;
+        return c_list;
+    }
+    if (!strcmp(d->name, "additionalItems")) {
+        const amc_value *items = amc_value_getz(v, "items");
+        if (!items || items->type != AMC_T_ARRAY)
+            return c_check_schema; /* ignored: "items" applies to every item */
+        k->fn = amc_kw_items;
+        k->prio = 6;
+        k->tmask = T_ARR;
+        return c_one;
+    }
+    if (dialect == AMC_DIALECT_DRAFT4) {
+        const amc_value *ex = NULL;
+        if (d->fn == amc_kw_exclusive_maximum || d->fn == amc_kw_exclusive_minimum)
+            return c_check_bool;
+        if (d->fn == amc_kw_maximum || d->fn == amc_kw_minimum) {
+            bool max = d->fn == amc_kw_maximum;
+            ex = amc_value_getz(v, max ? "exclusiveMaximum" : "exclusiveMinimum");
+            if (ex && ex->type == AMC_T_BOOL && ex->u.boolean)
+                k->fn = max ? amc_kw_exclusive_maximum : amc_kw_exclusive_minimum;
+        }
+    }
+    return d->comp;
+}
+
 static void compile_node(cstate *cs, cnode *n)
 {
     const amc_value *v = n->v;
@@ -999,6 +1110,8 @@ static void compile_node(cstate *cs, cnode *n)
     ckw *kws = tmp;
     size_t nk = 0, i = 0, cap = sizeof tmp / sizeof tmp[0];
     uint32_t voc = 0;
+    uint8_t dialect = n->loc->res->dialect;
+    bool only_ref = false;
     ckw *props = NULL, *pprops = NULL, *addl = NULL, *items = NULL, *prefix = NULL;
     ckw *contains = NULL, *ifk = NULL;
     const amc_value *minc = NULL, *maxc = NULL, *thenv = NULL, *elsev = NULL;
@@ -1009,6 +1122,8 @@ static void compile_node(cstate *cs, cnode *n)
     cs->cur_kw = NULL;
     res_dynamic(cs, n->loc->res);
     voc = res_vocabs(cs, n->loc->res, 0);
+    /* drafts 4-7: "$ref" overrides every sibling keyword */
+    only_ref = DIALECT_OLD(dialect) && amc_value_getz(v, "$ref") != NULL;
     if (v->u.obj.len > cap) {
         cap = v->u.obj.len;
         kws = amc_xcalloc(cap, sizeof *kws);
@@ -1021,7 +1136,10 @@ static void compile_node(cstate *cs, cnode *n)
         const amc_member *m = &v->u.obj.members[i];
         const kwdef *d = find_kw(m->key, m->key_len);
         ckw *k = &kws[nk];
-        if (!d || !(d->vocab & voc))
+        comp_fn comp = NULL;
+        if (!d || !(d->vocab & voc) || !(d->dialects & DB(dialect)))
+            continue;
+        if (only_ref && d->fn != amc_kw_ref)
             continue;
         cs->cur_kw = d->name;
         memset(k, 0, sizeof *k);
@@ -1039,23 +1157,24 @@ static void compile_node(cstate *cs, cnode *n)
             thenv = m->value;
         else if (!strcmp(d->name, "else"))
             elsev = m->value;
-        if (!d->comp(cs, n, m, k) || !d->fn)
+        comp = dialect_entry(n, dialect, d, k);
+        if (!comp(cs, n, m, k) || !k->fn)
             continue;
-        if (d->fn == amc_kw_properties)
+        if (k->fn == amc_kw_properties)
             props = k;
-        else if (d->fn == amc_kw_pattern_properties)
+        else if (k->fn == amc_kw_pattern_properties)
             pprops = k;
-        else if (d->fn == amc_kw_additional_properties)
+        else if (k->fn == amc_kw_additional_properties)
             addl = k;
-        else if (d->fn == amc_kw_items)
+        else if (k->fn == amc_kw_items)
             items = k;
-        else if (d->fn == amc_kw_prefix_items)
+        else if (k->fn == amc_kw_prefix_items)
             prefix = k;
-        else if (d->fn == amc_kw_contains)
+        else if (k->fn == amc_kw_contains)
             contains = k;
-        else if (d->fn == amc_kw_if)
+        else if (k->fn == amc_kw_if)
             ifk = k;
-        else if (d->fn == amc_kw_unevaluated_items || d->fn == amc_kw_unevaluated_properties)
+        else if (k->fn == amc_kw_unevaluated_items || k->fn == amc_kw_unevaluated_properties)
             n->uneval = true;
         nk++;
     }
@@ -1077,6 +1196,8 @@ static void compile_node(cstate *cs, cnode *n)
             contains->u.contains.has_min_kw = true;
         if (maxc && (voc & VOC_VALIDATION) && is_nonneg_int(maxc, &contains->u.contains.max))
             contains->u.contains.has_max_kw = true;
+        /* 2019-09: only items/additionalItems/unevaluatedItems mark items evaluated */
+        contains->u.contains.no_annot = dialect == AMC_DIALECT_2019_09;
     }
     if (ifk) {
         cnode *cond = ifk->u.node;
@@ -1102,8 +1223,9 @@ static void compile_node(cstate *cs, cnode *n)
     for (i = 0; i < nk; i++) {
         if (n->kw[i].fn == amc_kw_properties)
             n->props = &n->kw[i];
-        if (amc_skw_subkind(n->kw[i].name, n->kw[i].nlen) != 0 || n->kw[i].fn == amc_kw_ref ||
-            n->kw[i].fn == amc_kw_dynamic_ref)
+        if (amc_skw_subkind(dialect, n->kw[i].name, n->kw[i].nlen) != 0 ||
+            n->kw[i].fn == amc_kw_ref || n->kw[i].fn == amc_kw_dynamic_ref ||
+            n->kw[i].fn == amc_kw_recursive_ref)
             n->leaf = false;
     }
     for (i = 0; i < nk; i++) {
@@ -1270,4 +1392,9 @@ amc_status amc_schema_compile(amc_schema_set *set, const char *uri, amc_diags *d
 const char *amc_schema_uri(const amc_schema *schema)
 {
     return schema ? schema->uri : NULL;
+}
+
+amc_schema_dialect amc_schema_dialect_of(const amc_schema *schema)
+{
+    return schema ? (amc_schema_dialect)schema->root->loc->res->dialect : (amc_schema_dialect)0;
 }

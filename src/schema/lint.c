@@ -112,10 +112,11 @@ static const rule_doc rule_docs[] = {
      "(even with format assertion on), so the value is never checked. The message suggests the "
      "nearest defined format when there is one (\"datetime\" -> \"date-time\")."},
     {AMC_C_LINT_DIALECT,
-     "The root \"$schema\" is absent or is not the draft 2020-12 meta-schema URI "
-     "(https://json-schema.org/draft/2020-12/schema). amc evaluates every schema as 2020-12; "
-     "a schema written for an earlier draft may mean something else (array \"items\", "
-     "\"dependencies\", \"$ref\" siblings). Informational."},
+     "The root has no \"$schema\", so the dialect is whatever the reader assumes: amc reads it "
+     "as draft 2020-12 (or the default dialect it is given), other validators as their own "
+     "default, and the drafts give keywords different meanings (array \"items\", "
+     "\"dependencies\", \"$ref\" siblings). Declare the dialect the schema is written in. "
+     "Informational."},
     {AMC_C_LINT_KEYWORD_TYPE_MISMATCH,
      "A type-specific keyword next to a \"type\" that excludes its type, for example "
      "\"minLength\" with \"type\": \"integer\" or \"properties\" with \"type\": \"array\". The "
@@ -444,25 +445,33 @@ static bool collect(void *ud, const amc_schema_node_info *info)
 
 /* ---- rules ---- */
 
+/* "draft 2020-12", "draft 7" ... */
+static const char *dialect_label(amc_schema_dialect d)
+{
+    switch (d) {
+    case AMC_DIALECT_2020_12:
+        return "draft 2020-12";
+    case AMC_DIALECT_2019_09:
+        return "draft 2019-09";
+    case AMC_DIALECT_DRAFT7:
+        return "draft 7";
+    case AMC_DIALECT_DRAFT6:
+        return "draft 6";
+    case AMC_DIALECT_DRAFT4:
+        return "draft 4";
+    }
+    return "?";
+}
+
 static void rule_dialect(linter *L, const lnode *n)
 {
     const amc_member *m = getm(n->v, "$schema");
-    const char *want = AMC_SCHEMA_DRAFT2020_12;
-    if (!m) {
-        emit(L, AMC_C_LINT_DIALECT, n->v->offset, n->ptr,
-             "no \"$schema\": the schema is read as draft 2020-12; declare \"$schema\": \"%s\"",
-             want);
-        return;
-    }
-    if (m->value->type != AMC_T_STRING)
-        return;
-    if ((m->value->u.str.len == strlen(want) ||
-         (m->value->u.str.len == strlen(want) + 1 && m->value->u.str.ptr[strlen(want)] == '#')) &&
-        memcmp(m->value->u.str.ptr, want, strlen(want)) == 0)
-        return;
-    emit(L, AMC_C_LINT_DIALECT, m->value->offset, kwptr(L, n->ptr, "$schema", 7),
-         "\"$schema\" is \"%s\", not draft 2020-12: amc evaluates the schema as 2020-12",
-         m->value->u.str.ptr);
+    amc_schema_dialect d = (amc_schema_dialect)L->set->default_dialect;
+    if (m)
+        return; /* a dialect amc does not implement was refused when the document was added */
+    emit(L, AMC_C_LINT_DIALECT, n->v->offset, n->ptr,
+         "no \"$schema\": the schema is read as %s; declare \"$schema\": \"%s\"", dialect_label(d),
+         amc_schema_dialect_uri(d));
 }
 
 static void rule_unknown_keyword(linter *L, const lnode *n, const amc_member *m)
@@ -576,7 +585,7 @@ static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *ba
         return;
     for (i = 0; i < v->u.obj.len && L->st == AMC_OK; i++) {
         const amc_member *m = &v->u.obj.members[i];
-        int kind = amc_skw_subkind(m->key, m->key_len);
+        int kind = amc_skw_subkind(AMC_DIALECT_2020_12, m->key, m->key_len);
         size_t mark = b->len;
         if (kind == 0)
             continue;
@@ -1346,8 +1355,10 @@ static void meta_stage(linter *L, const char *doc_uri)
         }
         amc_diags_clear(tmp);
     }
-    if (!meta && amc_schema_compile(L->set, AMC_SCHEMA_DRAFT2020_12, tmp, &meta) != AMC_OK) {
-        /* the embedded 2020-12 meta-schema always compiles; only ENOMEM gets here */
+    if (!meta && amc_schema_compile(
+                     L->set, amc_schema_dialect_uri((amc_schema_dialect)L->set->default_dialect),
+                     tmp, &meta) != AMC_OK) {
+        /* the embedded meta-schemas always compile; only ENOMEM gets here */
         L->st = AMC_ENOMEM;
         goto out;
     }
@@ -1405,7 +1416,6 @@ static void compile_stage(linter *L, const char *doc_uri)
         switch ((int)d.code) {
         case AMC_C_SCHEMA_REF_UNRESOLVED:
         case AMC_C_SCHEMA_REGEX_INVALID:
-        case AMC_C_SCHEMA_DIALECT_UNKNOWN:
         case AMC_C_SCHEMA_NOT_FOUND:
         case AMC_C_SCHEMA_LOAD_FAILED:
             continue;

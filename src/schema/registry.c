@@ -95,6 +95,7 @@ amc_schema_set *amc_schema_set_new(const amc_limits *lim)
         l = *lim;
     amc_limits_normalize(&l);
     set->lim = l;
+    set->default_dialect = AMC_DIALECT_2020_12;
     amc_arena_init(&set->arena, 16384);
     amc_smap_init(&set->res_by_uri);
     amc_pmap_init(&set->loc_by_value);
@@ -160,17 +161,20 @@ typedef struct walker {
     amc_buf ptr; /* JSON Pointer from the document root */
 } walker;
 
-static bool anchor_name_ok(const char *s, size_t n)
+/* Anchor names: 2020-12 ^[A-Za-z_][-A-Za-z0-9._]*$; 2019-09 "$anchor" and the plain-name
+ * fragments of drafts 4-7 ids ^[A-Za-z][-A-Za-z0-9.:_]*$ (an XML NCName-like name). */
+static bool anchor_name_ok(uint8_t dialect, const char *s, size_t n)
 {
     size_t i = 0;
+    bool d2020 = dialect == AMC_DIALECT_2020_12;
     if (n == 0)
         return false;
-    if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') || s[0] == '_'))
+    if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') || (d2020 && s[0] == '_')))
         return false;
     for (i = 1; i < n; i++) {
         char c = s[i];
         if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-              c == '-' || c == '.' || c == '_'))
+              c == '-' || c == '.' || c == '_' || (!d2020 && c == ':')))
             return false;
     }
     return true;
@@ -290,6 +294,228 @@ static void walk_child(walker *w, const amc_value *v, sres *res, size_t res_ptr_
         walk(w, v, res, res_ptr_len, depth + 1);
 }
 
+/* Registers anchor name[0..len) for subschema v in res; dyn: also a $dynamicAnchor. */
+static bool add_anchor(walker *w, sres *res, size_t res_ptr_len, const char *name, size_t len,
+                       const amc_value *v, size_t offset, bool dyn)
+{
+    const amc_value *prev = amc_smap_get(&res->anchors, name, len);
+    if (prev && prev != v) {
+        wdiag(w, res, res_ptr_len, offset, AMC_C_SCHEMA_ANCHOR_DUPLICATE,
+              "anchor \"%.*s\" is already defined in resource %s", (int)len, name, res->uri);
+        wfail(w, AMC_EINVALID);
+        return false;
+    }
+    if (amc_smap_put(&res->anchors, name, len, unconst(v)) != AMC_OK ||
+        (dyn && amc_smap_put(&res->danchors, name, len, unconst(v)) != AMC_OK)) {
+        wfail(w, AMC_ENOMEM);
+        return false;
+    }
+    return true;
+}
+
+/* The dialect whose "$vocabulary" object voc declares vocabularies of (0: none amc knows). */
+static uint8_t vocab_dialect(const amc_value *voc)
+{
+    size_t i = 0;
+    if (!voc || voc->type != AMC_T_OBJECT)
+        return 0;
+    for (i = 0; i < voc->u.obj.len; i++) {
+        amc_schema_dialect d = (amc_schema_dialect)0;
+        if (amc_sdialect_vocab_bits(voc->u.obj.members[i].key, &d))
+            return (uint8_t)d;
+    }
+    return 0;
+}
+
+/* The URI of v's own identifier ("$id", draft 4 "id") resolved against base, without fragment,
+ * or NULL. New string (amc_xfree). */
+static char *own_id(const amc_value *v, const char *base)
+{
+    static const char *const keys[] = {"$id", "id"};
+    size_t i = 0;
+    for (i = 0; i < 2; i++) {
+        const amc_value *id = getz(v, keys[i]);
+        char *abs = NULL;
+        if (id && id->type == AMC_T_STRING &&
+            amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &abs) == AMC_OK) {
+            abs[amc_uri_fragment_at(abs)] = '\0';
+            return abs;
+        }
+        amc_xfree(abs);
+    }
+    return NULL;
+}
+
+/*
+ * The dialect of a schema resource whose root is v: the one its "$schema" names, else inherit.
+ * A "$schema" that is not a meta-schema amc knows is loaded (embedded table, then the loader):
+ * its "$vocabulary" (2019-09 / 2020-12 vocabulary URIs) or, without one, its own dialect decides.
+ * Returns 0 after reporting SCHEMA_DIALECT_UNSUPPORTED (or another failure) when there is none.
+ * base: the base URI v's own "$id" resolves against (to recognise a self-describing meta-schema).
+ */
+static uint8_t resource_dialect(walker *w, const amc_value *v, uint8_t inherit, const sres *res,
+                                size_t res_ptr_len, const char *base)
+{
+    const amc_value *sch = v->type == AMC_T_OBJECT ? getz(v, "$schema") : NULL;
+    char *abs = NULL, *self = NULL;
+    amc_status st = AMC_OK;
+    uint8_t d = 0;
+    size_t f = 0;
+    sres *ms = NULL;
+    const char *why = "it is not a meta-schema amc knows";
+    if (!sch)
+        return inherit;
+    if (sch->type != AMC_T_STRING) {
+        wdiag(w, res, res_ptr_len, sch->offset, AMC_C_SCHEMA_KEYWORD_INVALID,
+              "$schema must be a string (a URI)");
+        wfail(w, AMC_EINVALID);
+        return 0;
+    }
+    d = (uint8_t)amc_sdialect_of_uri(sch->u.str.ptr, sch->u.str.len);
+    if (d)
+        return d;
+    if (amc_sdialect_obsolete_uri(sch->u.str.ptr, sch->u.str.len))
+        goto unsupported_quiet;
+    st = amc_uri_resolve(NULL, sch->u.str.ptr, sch->u.str.len, &abs);
+    if (st == AMC_ENOMEM) {
+        wfail(w, st);
+        return 0;
+    }
+    if (st != AMC_OK) {
+        wdiag(w, res, res_ptr_len, sch->offset, AMC_C_SCHEMA_URI_INVALID,
+              "$schema \"%s\" is not an absolute URI", sch->u.str.ptr);
+        wfail(w, AMC_EINVALID);
+        return 0;
+    }
+    f = amc_uri_fragment_at(abs);
+    if (abs[f] == '#' && abs[f + 1] == '\0')
+        abs[f] = '\0';
+    if (abs[f] == '#') {
+        why = "a meta-schema URI has no fragment";
+        goto unsupported;
+    }
+    self = own_id(v, base);
+    if (self && !strcmp(self, abs)) {
+        /* a meta-schema that describes itself: its own vocabularies decide */
+        d = vocab_dialect(getz(v, "$vocabulary"));
+        why = "it describes itself and declares no vocabulary amc knows";
+        amc_xfree(self);
+        if (d)
+            goto done;
+        goto unsupported;
+    }
+    amc_xfree(self);
+    if (w->set->meta_depth >= 8) {
+        why = "its meta-schemas nest more than 8 deep";
+        goto unsupported;
+    }
+    w->set->meta_depth++;
+    ms = amc_sreg_resource(w->set, abs, w->ds);
+    w->set->meta_depth--;
+    if (!ms && w->set->nomem) {
+        wfail(w, AMC_ENOMEM);
+        amc_xfree(abs);
+        return 0;
+    }
+    if (!ms) {
+        why = "its meta-schema cannot be loaded";
+        goto unsupported;
+    }
+    if (ms->root->type == AMC_T_OBJECT && getz(ms->root, "$vocabulary") &&
+        !DIALECT_OLD(ms->dialect)) {
+        d = vocab_dialect(getz(ms->root, "$vocabulary"));
+        why = "its meta-schema declares no vocabulary amc knows";
+    } else {
+        d = ms->dialect;
+    }
+    if (!d)
+        goto unsupported;
+done:
+    amc_xfree(abs);
+    return d;
+unsupported_quiet:
+    why = "amc does not implement that draft";
+unsupported:
+    wdiag(w, res, res_ptr_len, sch->offset, AMC_C_SCHEMA_DIALECT_UNSUPPORTED,
+          "$schema \"%s\" names a dialect amc does not implement (%s); supported: %s",
+          sch->u.str.ptr, why, AMC_SCHEMA_DIALECTS);
+    wfail(w, AMC_EINVALID);
+    amc_xfree(abs);
+    return 0;
+}
+
+/*
+ * The identifier of subschema v (depth > 0) in a resource of dialect res->dialect: a new
+ * resource, or (drafts 4-7) a plain-name fragment that is an anchor of the current resource.
+ * Returns the resource v belongs to (res itself when v starts none), NULL after a failure.
+ */
+static sres *subschema_id(walker *w, const amc_value *v, sres *res, size_t *res_ptr_len)
+{
+    uint8_t dl = res->dialect;
+    const char *idkw = dl == AMC_DIALECT_DRAFT4 ? "id" : "$id";
+    const amc_value *id = getz(v, idkw);
+    const char *anchor = NULL;
+    size_t alen = 0, f = 0;
+    char *abs = NULL;
+    amc_status st = AMC_OK;
+    sres *nr = NULL;
+    uint8_t nd = 0;
+    if (!id || (DIALECT_OLD(dl) && getz(v, "$ref")))
+        return res; /* drafts 4-7: "$ref" overrides its siblings, the id included */
+    if (id->type != AMC_T_STRING) {
+        wdiag(w, res, *res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID, "%s must be a string",
+              idkw);
+        wfail(w, AMC_EINVALID);
+        return NULL;
+    }
+    st = amc_uri_resolve(res->uri, id->u.str.ptr, id->u.str.len, &abs);
+    if (st == AMC_ENOMEM) {
+        wfail(w, st);
+        return NULL;
+    }
+    if (st != AMC_OK) {
+        wdiag(w, res, *res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID,
+              "%s \"%s\" is not a valid URI reference", idkw, id->u.str.ptr);
+        wfail(w, AMC_EINVALID);
+        return NULL;
+    }
+    f = amc_uri_fragment_at(abs);
+    if (abs[f] == '#' && abs[f + 1] != '\0') {
+        const char *hash = memchr(id->u.str.ptr, '#', id->u.str.len);
+        if (!DIALECT_OLD(dl)) {
+            wdiag(w, res, *res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID,
+                  "$id \"%s\" must not have a fragment", id->u.str.ptr);
+            amc_xfree(abs);
+            wfail(w, AMC_EINVALID);
+            return NULL;
+        }
+        /* drafts 4-7: a plain-name fragment is a location-independent identifier; a JSON
+         * Pointer fragment identifies nothing new */
+        if (hash) {
+            anchor = hash + 1;
+            alen = id->u.str.len - (size_t)(anchor - id->u.str.ptr);
+            if (!anchor_name_ok(dl, anchor, alen))
+                anchor = NULL;
+        }
+    }
+    abs[f] = '\0';
+    if (DIALECT_OLD(dl) && !strcmp(abs, res->uri)) {
+        nr = res; /* "#name", or the URI of the resource it is in: no new resource */
+    } else {
+        nd = resource_dialect(w, v, dl, res, *res_ptr_len, res->uri);
+        if (nd)
+            nr = new_resource(w, abs, v, res, *res_ptr_len, id->offset);
+        if (nr) {
+            nr->dialect = nd;
+            *res_ptr_len = w->ptr.len;
+        }
+    }
+    amc_xfree(abs);
+    if (nr && anchor && !add_anchor(w, nr, *res_ptr_len, anchor, alen, v, id->offset, false))
+        return NULL;
+    return nr;
+}
+
 static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, uint32_t depth)
 {
     size_t i = 0, j = 0;
@@ -302,70 +528,33 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
         return;
     }
     if (v->type == AMC_T_OBJECT) {
-        const amc_value *id = getz(v, "$id");
-        if (id && depth > 0) {
-            char *abs = NULL;
-            amc_status st = AMC_OK;
-            if (id->type != AMC_T_STRING) {
-                wdiag(w, res, res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID,
-                      "$id must be a string");
+        if (depth > 0) {
+            res = subschema_id(w, v, res, &res_ptr_len);
+            if (!res)
+                return;
+        }
+        for (i = 0; i < v->u.obj.len && !DIALECT_OLD(res->dialect); i++) {
+            const amc_member *m = &v->u.obj.members[i];
+            const amc_value *a = m->value;
+            bool dyn = res->dialect == AMC_DIALECT_2020_12 && !strcmp(m->key, "$dynamicAnchor");
+            if (!strcmp(m->key, "$recursiveAnchor") && res->dialect == AMC_DIALECT_2019_09) {
+                if (a->type == AMC_T_BOOL && a->u.boolean && v == res->root)
+                    res->rec_anchor = true;
+                continue;
+            }
+            if (!dyn && strcmp(m->key, "$anchor") != 0)
+                continue;
+            if (a->type != AMC_T_STRING ||
+                !anchor_name_ok(res->dialect, a->u.str.ptr, a->u.str.len)) {
+                wdiag(w, res, res_ptr_len, a->offset, AMC_C_SCHEMA_ANCHOR_INVALID,
+                      "invalid %s: must be a string matching %s", m->key,
+                      res->dialect == AMC_DIALECT_2020_12 ? "^[A-Za-z_][-A-Za-z0-9._]*$"
+                                                          : "^[A-Za-z][-A-Za-z0-9.:_]*$");
                 wfail(w, AMC_EINVALID);
                 return;
             }
-            st = amc_uri_resolve(res->uri, id->u.str.ptr, id->u.str.len, &abs);
-            if (st == AMC_ENOMEM) {
-                wfail(w, st);
+            if (!add_anchor(w, res, res_ptr_len, a->u.str.ptr, a->u.str.len, v, a->offset, dyn))
                 return;
-            }
-            if (st != AMC_OK || abs[amc_uri_fragment_at(abs)] == '#') {
-                size_t f = st == AMC_OK ? amc_uri_fragment_at(abs) : 0;
-                if (st == AMC_OK && abs[f + 1] == '\0') {
-                    abs[f] = '\0'; /* empty fragment: dropped */
-                } else {
-                    wdiag(w, res, res_ptr_len, id->offset, AMC_C_SCHEMA_ID_INVALID,
-                          st == AMC_OK ? "$id \"%s\" must not have a fragment"
-                                       : "$id \"%s\" is not a valid URI reference",
-                          id->u.str.ptr);
-                    amc_xfree(abs);
-                    wfail(w, AMC_EINVALID);
-                    return;
-                }
-            }
-            res = new_resource(w, abs, v, res, res_ptr_len, id->offset);
-            amc_xfree(abs);
-            if (!res)
-                return;
-            res_ptr_len = w->ptr.len;
-        }
-        for (i = 0; i < v->u.obj.len; i++) {
-            const amc_member *m = &v->u.obj.members[i];
-            bool dyn = !strcmp(m->key, "$dynamicAnchor");
-            if (dyn || !strcmp(m->key, "$anchor")) {
-                const amc_value *a = m->value;
-                const amc_value *prev = NULL;
-                if (a->type != AMC_T_STRING || !anchor_name_ok(a->u.str.ptr, a->u.str.len)) {
-                    wdiag(w, res, res_ptr_len, a->offset, AMC_C_SCHEMA_ANCHOR_INVALID,
-                          "invalid %s: must be a string matching "
-                          "^[A-Za-z_][-A-Za-z0-9._]*$",
-                          m->key);
-                    wfail(w, AMC_EINVALID);
-                    return;
-                }
-                prev = amc_smap_get(&res->anchors, a->u.str.ptr, a->u.str.len);
-                if (prev && prev != v) {
-                    wdiag(w, res, res_ptr_len, a->offset, AMC_C_SCHEMA_ANCHOR_DUPLICATE,
-                          "anchor \"%s\" is already defined in resource %s", a->u.str.ptr,
-                          res->uri);
-                    wfail(w, AMC_EINVALID);
-                    return;
-                }
-                if (amc_smap_put(&res->anchors, a->u.str.ptr, a->u.str.len, unconst(v)) != AMC_OK ||
-                    (dyn && amc_smap_put(&res->danchors, a->u.str.ptr, a->u.str.len, unconst(v)) !=
-                                AMC_OK)) {
-                    wfail(w, AMC_ENOMEM);
-                    return;
-                }
-            }
         }
     }
     add_loc(w, v, res, res_ptr_len);
@@ -373,10 +562,12 @@ static void walk(walker *w, const amc_value *v, sres *res, size_t res_ptr_len, u
         return;
     for (i = 0; i < v->u.obj.len && w->st == AMC_OK; i++) {
         const amc_member *m = &v->u.obj.members[i];
-        int kind = amc_skw_subkind(m->key, m->key_len);
+        int kind = amc_skw_subkind(res->dialect, m->key, m->key_len);
         size_t mark = w->ptr.len;
         if (kind == 0)
             continue;
+        if (kind == 4) /* a schema or an array of schemas */
+            kind = m->value->type == AMC_T_ARRAY ? 3 : 1;
         if (amc_ptr_push_key(&w->ptr, m->key, m->key_len) != AMC_OK) {
             wfail(w, AMC_ENOMEM);
             return;
@@ -424,9 +615,10 @@ static void walker_release(walker *w, bool committed)
     amc_buf_release(&w->ptr);
 }
 
-/* Walks doc, then commits. Takes ownership of doc. */
+/* Walks doc, then commits. Takes ownership of doc. dflt: the dialect of a root without
+ * "$schema". */
 static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_doc *doc,
-                          amc_diags *ds, const char **out_uri)
+                          amc_diags *ds, const char **out_uri, uint8_t dflt)
 {
     walker w;
     sdoc *d = NULL;
@@ -434,6 +626,9 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
     char *base = NULL, *abs = NULL;
     const amc_value *rv = amc_doc_root(doc);
     const amc_value *id = NULL;
+    const char *idkw = "$id", *root_anchor = NULL;
+    size_t root_alen = 0;
+    uint8_t dialect = 0;
     amc_status st = AMC_OK;
     size_t i = 0;
     memset(&w, 0, sizeof w);
@@ -465,13 +660,34 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
         if (st != AMC_OK)
             goto out;
     }
-    /* the root resource */
-    id = rv->type == AMC_T_OBJECT ? getz(rv, "$id") : NULL;
+    d = amc_sreg_alloc(set, sizeof *d);
+    if (!d) {
+        st = AMC_ENOMEM;
+        goto out;
+    }
+    d->doc = doc;
+    d->root = rv;
+    d->origin = amc_sreg_strdup(set, base, strlen(base));
+    if (!d->origin) {
+        st = AMC_ENOMEM;
+        goto out;
+    }
+    w.set = set;
+    w.doc = d;
+    w.ds = ds;
+    /* the root resource: its dialect first (it says whether the identifier is "$id" or "id") */
+    dialect = resource_dialect(&w, rv, dflt, NULL, 0, base);
+    if (!dialect) {
+        st = w.st != AMC_OK ? w.st : AMC_EINVALID;
+        goto out;
+    }
+    idkw = dialect == AMC_DIALECT_DRAFT4 ? "id" : "$id";
+    id = rv->type == AMC_T_OBJECT ? getz(rv, idkw) : NULL;
     if (id) {
         size_t f = 0;
         if (id->type != AMC_T_STRING) {
             amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
-                           "$id must be a string");
+                           "%s must be a string", idkw);
             st = AMC_EINVALID;
             goto out;
         }
@@ -479,7 +695,14 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
         if (st == AMC_ENOMEM)
             goto out;
         f = st == AMC_OK ? amc_uri_fragment_at(abs) : 0;
-        if (st != AMC_OK || (abs[f] == '#' && abs[f + 1] != '\0')) {
+        if (st == AMC_OK && abs[f] == '#' && abs[f + 1] != '\0' && DIALECT_OLD(dialect)) {
+            /* drafts 4-7: a plain-name fragment names the root too */
+            const char *hash = memchr(id->u.str.ptr, '#', id->u.str.len);
+            root_anchor = hash ? hash + 1 : NULL;
+            root_alen = root_anchor ? id->u.str.len - (size_t)(root_anchor - id->u.str.ptr) : 0;
+            if (root_anchor && !anchor_name_ok(dialect, root_anchor, root_alen))
+                root_anchor = NULL;
+        } else if (st != AMC_OK || (abs[f] == '#' && abs[f + 1] != '\0')) {
             amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
                            st == AMC_OK ? "$id \"%s\" must not have a fragment"
                                         : "$id \"%s\" is not a valid URI reference",
@@ -489,28 +712,16 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
         }
         abs[f] = '\0';
     }
-    d = amc_sreg_alloc(set, sizeof *d);
-    if (!d) {
-        st = AMC_ENOMEM;
-        goto out;
-    }
-    d->doc = doc;
-    d->root = rv;
-    w.set = set;
-    w.doc = d;
-    w.ds = ds;
     root = new_resource(&w, abs ? abs : base, rv, NULL, 0, id ? id->offset : rv->offset);
-    if (root)
-        walk(&w, rv, root, 0, 0);
+    if (root) {
+        root->dialect = dialect;
+        if (!root_anchor || add_anchor(&w, root, 0, root_anchor, root_alen, rv, id->offset, false))
+            walk(&w, rv, root, 0, 0);
+    }
     st = w.st;
     if (st != AMC_OK)
         goto out;
     d->uri = root->uri;
-    d->origin = amc_sreg_strdup(set, base, strlen(base));
-    if (!d->origin) {
-        st = AMC_ENOMEM;
-        goto out;
-    }
     /* commit */
     for (r = w.new_res; r && st == AMC_OK; r = r->next_all)
         st = amc_smap_put(&set->res_by_uri, r->uri, strlen(r->uri), r);
@@ -555,14 +766,14 @@ amc_status amc_schema_set_add_doc(amc_schema_set *set, const char *retrieval_uri
         amc_doc_free(doc);
         return AMC_EUSAGE;
     }
-    st = add_doc(set, retrieval_uri, doc, diags, out_uri);
+    st = add_doc(set, retrieval_uri, doc, diags, out_uri, set->default_dialect);
     if (st == AMC_ENOMEM)
         set->nomem = true; /* the document may be registered in part */
     return st;
 }
 
-amc_status amc_schema_set_add(amc_schema_set *set, const char *retrieval_uri, const char *buf,
-                              size_t len, amc_diags *diags, const char **out_uri)
+static amc_status add_text(amc_schema_set *set, const char *retrieval_uri, const char *buf,
+                           size_t len, amc_diags *diags, const char **out_uri, uint8_t dflt)
 {
     amc_doc *doc = NULL;
     amc_status st = AMC_OK;
@@ -573,10 +784,24 @@ amc_status amc_schema_set_add(amc_schema_set *set, const char *retrieval_uri, co
     st = amc_json_read(buf ? buf : "", len, &set->lim, diags, &doc);
     if (st != AMC_OK)
         return st;
-    st = add_doc(set, retrieval_uri, doc, diags, out_uri);
+    st = add_doc(set, retrieval_uri, doc, diags, out_uri, dflt);
     if (st == AMC_ENOMEM)
         set->nomem = true; /* the document may be registered in part */
     return st;
+}
+
+amc_status amc_schema_set_add(amc_schema_set *set, const char *retrieval_uri, const char *buf,
+                              size_t len, amc_diags *diags, const char **out_uri)
+{
+    return add_text(set, retrieval_uri, buf, len, diags, out_uri, set ? set->default_dialect : 0);
+}
+
+amc_status amc_schema_set_default_dialect(amc_schema_set *set, amc_schema_dialect d)
+{
+    if (!set || !amc_schema_dialect_name(d))
+        return AMC_EUSAGE;
+    set->default_dialect = (uint8_t)d;
+    return AMC_OK;
 }
 
 /* ---- lookups ---- */
@@ -639,8 +864,9 @@ sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds)
             (set->embed_uri[i] && !strcmp(set->embed_uri[i], uri))) {
             const amc_embedded_schema *e = &amc_embedded_schemas[i];
             set->embed_added[i] = true;
-            st = amc_schema_set_add(set, set->embed_base[i], (const char *)e->data, e->len, ds,
-                                    NULL);
+            /* amc's own schemas are 2020-12 unless they say otherwise */
+            st = add_text(set, set->embed_base[i], (const char *)e->data, e->len, ds, NULL,
+                          AMC_DIALECT_2020_12);
             if (st == AMC_ENOMEM) {
                 set->nomem = true;
                 return NULL;
@@ -655,7 +881,7 @@ sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds)
     if (st == AMC_ENOMEM)
         set->nomem = true;
     if (st == AMC_OK && buf) {
-        st = amc_schema_set_add(set, uri, buf, len, ds, NULL);
+        st = add_text(set, uri, buf, len, ds, NULL, set->default_dialect);
         if (st == AMC_ENOMEM)
             set->nomem = true;
         amc_free(buf);
@@ -861,6 +1087,7 @@ const amc_doc *amc_schema_set_doc(amc_schema_set *set, const char *uri)
 /* ---- walking for linters ---- */
 
 typedef struct lwalk {
+    amc_schema_set *set;
     amc_schema_walk_fn fn;
     void *ud;
     amc_buf ptr;
@@ -869,19 +1096,24 @@ typedef struct lwalk {
 } lwalk;
 
 static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const char *kw,
-                      uint32_t depth)
+                      uint32_t depth, uint8_t dialect)
 {
     amc_schema_node_info info;
     char *own = NULL;
     size_t i = 0, j = 0;
+    const sloc *l = amc_pmap_get(&lw->set->loc_by_value, v);
     if (lw->stop || lw->st != AMC_OK)
         return;
     if (depth > MAX_NEST) {
         lw->st = AMC_ELIMIT;
         return;
     }
+    if (l)
+        dialect = l->res->dialect; /* the registry's walk decided it (a "$schema" switch) */
     if (v->type == AMC_T_OBJECT) {
-        const amc_value *id = getz(v, "$id");
+        const amc_value *id = getz(v, dialect == AMC_DIALECT_DRAFT4 ? "id" : "$id");
+        if (DIALECT_OLD(dialect) && getz(v, "$ref"))
+            id = NULL;
         if (id && id->type == AMC_T_STRING &&
             amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own) == AMC_OK) {
             own[amc_uri_fragment_at(own)] = '\0';
@@ -893,6 +1125,7 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
     info.base_uri = base;
     info.keyword = kw;
     info.depth = depth;
+    info.dialect = (amc_schema_dialect)dialect;
     if (!lw->fn(lw->ud, &info)) {
         lw->stop = true;
         goto out;
@@ -901,16 +1134,18 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
         goto out;
     for (i = 0; i < v->u.obj.len && !lw->stop && lw->st == AMC_OK; i++) {
         const amc_member *m = &v->u.obj.members[i];
-        int kind = amc_skw_subkind(m->key, m->key_len);
+        int kind = amc_skw_subkind(dialect, m->key, m->key_len);
         size_t mark = lw->ptr.len;
         if (kind == 0)
             continue;
+        if (kind == 4)
+            kind = m->value->type == AMC_T_ARRAY ? 3 : 1;
         if (amc_ptr_push_key(&lw->ptr, m->key, m->key_len) != AMC_OK) {
             lw->st = AMC_ENOMEM;
             break;
         }
         if (kind == 1 && (m->value->type == AMC_T_OBJECT || m->value->type == AMC_T_BOOL)) {
-            lint_walk(lw, m->value, base, m->key, depth + 1);
+            lint_walk(lw, m->value, base, m->key, depth + 1, dialect);
         } else if (kind == 2 && m->value->type == AMC_T_OBJECT) {
             for (j = 0; j < m->value->u.obj.len; j++) {
                 const amc_member *c = &m->value->u.obj.members[j];
@@ -921,7 +1156,7 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
                     lw->st = AMC_ENOMEM;
                     break;
                 }
-                lint_walk(lw, c->value, base, m->key, depth + 1);
+                lint_walk(lw, c->value, base, m->key, depth + 1, dialect);
                 amc_ptr_pop(&lw->ptr, mark2);
             }
         } else if (kind == 3 && m->value->type == AMC_T_ARRAY) {
@@ -934,7 +1169,7 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
                     lw->st = AMC_ENOMEM;
                     break;
                 }
-                lint_walk(lw, c, base, m->key, depth + 1);
+                lint_walk(lw, c, base, m->key, depth + 1, dialect);
                 amc_ptr_pop(&lw->ptr, mark2);
             }
         }
@@ -969,10 +1204,11 @@ amc_status amc_schema_walk(amc_schema_set *set, const char *doc_uri, amc_schema_
     if (!r)
         return set->nomem ? AMC_ENOMEM : AMC_EINVALID;
     memset(&lw, 0, sizeof lw);
+    lw.set = set;
     lw.fn = fn;
     lw.ud = userdata;
     amc_buf_init(&lw.ptr, 0);
-    lint_walk(&lw, r->doc->root, r->doc->origin, NULL, 0);
+    lint_walk(&lw, r->doc->root, r->doc->origin, NULL, 0, r->dialect);
     amc_buf_release(&lw.ptr);
     return lw.st;
 }

@@ -29,6 +29,31 @@ enum {
                    VOC_FORMAT_ANNOTATION | VOC_CONTENT
 };
 
+/* ---- dialects (dialect.c) ---- */
+/* Bit of a dialect in a keyword's dialect mask. */
+#define DB(d)     (1u << (unsigned)(d))
+#define DB_2020   DB(AMC_DIALECT_2020_12)
+#define DB_2019   DB(AMC_DIALECT_2019_09)
+#define DB_D7     DB(AMC_DIALECT_DRAFT7)
+#define DB_D6     DB(AMC_DIALECT_DRAFT6)
+#define DB_D4     DB(AMC_DIALECT_DRAFT4)
+#define DB_ALL    (DB_2020 | DB_2019 | DB_D7 | DB_D6 | DB_D4)
+#define DB_MODERN (DB_2020 | DB_2019)
+#define DB_OLD    (DB_D7 | DB_D6 | DB_D4)
+/* Drafts 4-7: no vocabularies, "$ref" overrides its siblings, "definitions", "dependencies". */
+#define DIALECT_OLD(d) ((d) >= AMC_DIALECT_DRAFT7)
+
+/* Dialect of a meta-schema URI (empty fragment, http/https tolerated), 0 if not a known one. */
+int amc_sdialect_of_uri(const char *uri, size_t len);
+/* true for draft-03 and earlier meta-schema URIs (not implemented). */
+bool amc_sdialect_obsolete_uri(const char *uri, size_t len);
+/* Vocabulary bits of a 2019-09 / 2020-12 vocabulary URI (0: unknown) and its dialect. */
+uint32_t amc_sdialect_vocab_bits(const char *uri, amc_schema_dialect *d);
+/* true if dialect d defines format name[0..len). */
+bool amc_sdialect_format_defined(amc_schema_dialect d, const char *name, size_t len);
+/* The formats dialect d defines (at most cap names); returns the count. */
+size_t amc_sdialect_formats(amc_schema_dialect d, const char **out, size_t cap);
+
 /* ---- registry ---- */
 
 typedef struct sdoc sdoc;
@@ -52,12 +77,15 @@ struct sres {
     const amc_value *root;
     sdoc *doc;
     sres *parent;      /* enclosing resource (NULL for the document root) */
+    uint8_t dialect;   /* amc_schema_dialect the resource is read in */
+    bool rec_anchor;   /* 2019-09: the root has "$recursiveAnchor": true */
     amc_smap anchors;  /* $anchor and $dynamicAnchor name -> const amc_value * */
     amc_smap danchors; /* $dynamicAnchor name -> const amc_value * */
     /* filled by the compiler */
     bool vocab_done;
     uint32_t vocabs;
-    amc_smap dnodes; /* $dynamicAnchor name -> cnode * (compiled) */
+    amc_smap dnodes; /* $dynamicAnchor name -> cnode * (compiled); 2019-09: "" -> the root's
+                        cnode when rec_anchor ($recursiveRef targets) */
     bool dnodes_done;
     sres *next_all; /* list of every resource of the set (for freeing) */
 };
@@ -83,6 +111,8 @@ struct amc_schema_set {
     amc_schema_loader loader;
     void *loader_ud;
     unsigned anon;
+    uint8_t default_dialect; /* of documents without "$schema" (amc_schema_set_default_dialect) */
+    uint8_t meta_depth;      /* nested meta-schema loads while adding (bounded) */
     /* embedded table keys, computed on first miss */
     const char **embed_uri;  /* resolved $id per row (or NULL) */
     const char **embed_base; /* "amc:schemas/<path>" per row */
@@ -137,7 +167,8 @@ typedef struct ckw {
         } fmt;
         struct {
             cnode *node;
-            const char *dyn_anchor; /* $dynamicRef: anchor name when dynamic, else NULL */
+            const char *dyn_anchor; /* $dynamicRef: anchor name when dynamic, else NULL;
+                                       $recursiveRef: "" when dynamic, else NULL */
         } ref;
         struct {
             cnode **nodes;
@@ -147,7 +178,8 @@ typedef struct ckw {
         struct {
             ptab tab;
             cnode **nodes;
-        } props; /* properties dependentSchemas */
+            const amc_value **vals; /* dependencies: the array of names, or NULL (a schema) */
+        } props;                    /* properties dependentSchemas dependencies */
         struct {
             amc_regex **res;
             cnode **nodes;
@@ -162,6 +194,7 @@ typedef struct ckw {
             cnode *node;
             uint64_t min, max; /* max UINT64_MAX when absent */
             bool has_min_kw, has_max_kw;
+            bool no_annot; /* 2019-09: matched items are not "evaluated" for unevaluatedItems */
         } contains;
         struct {
             cnode *cond, *then_, *else_;
@@ -224,9 +257,10 @@ amc_status amc_sreg_keep_regex(amc_schema_set *set, amc_regex *re);
 /* ---- compile.c ---- */
 amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, amc_diags *ds,
                           cnode **out);
-/* What kind of subschema container a keyword is: 0 none, 1 one schema, 2 map of schemas,
- * 3 array of schemas. */
-int amc_skw_subkind(const char *k, size_t n);
+/* What kind of subschema container keyword k[0..n) is in dialect d: 0 none, 1 one schema,
+ * 2 map of schemas (values that are not schemas are skipped: "dependencies"), 3 array of
+ * schemas, 4 a schema or an array of schemas (items before 2020-12). */
+int amc_skw_subkind(uint8_t d, const char *k, size_t n);
 
 /* ---- name tables (built in compile.c, looked up mostly by validate.c) ---- */
 /* memcmp(a, b, n) == 0 for short names, inline: most property names are under 16 bytes, and a

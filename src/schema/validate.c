@@ -46,6 +46,7 @@
 #include "schema_int.h"
 
 #define TYPE_INTEGER           (1u << 8)
+#define TYPE_INTEGER_LEXICAL   (1u << 9) /* draft 4: written without fraction or exponent */
 #define DEFAULT_MAX_DEPTH      1000u
 #define DEFAULT_BRANCH_DETAILS 3u
 /* Name tables this small are searched linearly by scan_object (see there). */
@@ -637,9 +638,12 @@ static void type_names(uint32_t t, char *out, size_t cap)
         uint32_t bit;
         const char *name;
     } names[] = {
-        {1u << AMC_T_OBJECT, "object"}, {1u << AMC_T_ARRAY, "array"},
-        {1u << AMC_T_STRING, "string"}, {1u << AMC_T_NUMBER, "number"},
-        {TYPE_INTEGER, "integer"},      {1u << AMC_T_BOOL, "boolean"},
+        {1u << AMC_T_OBJECT, "object"},
+        {1u << AMC_T_ARRAY, "array"},
+        {1u << AMC_T_STRING, "string"},
+        {1u << AMC_T_NUMBER, "number"},
+        {TYPE_INTEGER | TYPE_INTEGER_LEXICAL, "integer"},
+        {1u << AMC_T_BOOL, "boolean"},
         {1u << AMC_T_NULL, "null"},
     };
     size_t i = 0, o = 0;
@@ -662,6 +666,11 @@ KWFN(type)
     if (t & (1u << inst->type))
         return true;
     if ((t & TYPE_INTEGER) && inst->type == AMC_T_NUMBER && (inst->flags & AMC_NUM_INTEGER))
+        return true;
+    if ((t & TYPE_INTEGER_LEXICAL) && inst->type == AMC_T_NUMBER &&
+        (inst->flags & AMC_NUM_INTEGER) && !memchr(inst->u.num.text, '.', inst->u.num.len) &&
+        !memchr(inst->u.num.text, 'e', inst->u.num.len) &&
+        !memchr(inst->u.num.text, 'E', inst->u.num.len))
         return true;
     if (c->rec) {
         type_names(t, want, sizeof want);
@@ -1133,6 +1142,24 @@ KWFN(dynamic_ref)
     return follow(e, n, k, t, inst, c, a);
 }
 
+/* 2019-09 $recursiveRef: from the initial target (a resource root with "$recursiveAnchor":
+ * true), outwards through the dynamic scope while each resource's root has it too; the last
+ * one reached wins. */
+KWFN(recursive_ref)
+{
+    const cnode *t = k->u.ref.node;
+    if (k->u.ref.dyn_anchor) {
+        const scope *s = NULL;
+        for (s = c->sc; s; s = s->up) {
+            const cnode *x = amc_smap_get(&s->res->dnodes, "", 0);
+            if (!x)
+                break;
+            t = x;
+        }
+    }
+    return follow(e, n, k, t, inst, c, a);
+}
+
 KWFN(all_of)
 {
     size_t i = 0;
@@ -1300,6 +1327,45 @@ KWFN(dependent_schemas)
         ectx cc = *c;
         if (!has_member(inst, t->keys[i], t->klens[i]))
             continue;
+        cc.kp = &sp;
+        if (!eval(e, k->u.props.nodes[i], inst, &cc, a)) {
+            ok = false;
+            if (!go_on(e, c))
+                break;
+        }
+    }
+    return ok;
+}
+
+/* dependencies (drafts 4-7): for each present name, its array of required names or its
+ * schema (applied to the whole object, like dependentSchemas). */
+KWFN(dependencies)
+{
+    const ptab *t = &k->u.props.tab;
+    size_t i = 0, j = 0;
+    bool ok = true;
+    path kp = {c->kp, k->name, k->nlen};
+    for (i = 0; i < t->n; i++) {
+        const amc_value *req = k->u.props.vals[i];
+        path sp = {&kp, t->keys[i], t->klens[i]};
+        ectx cc = *c;
+        if (!has_member(inst, t->keys[i], t->klens[i]))
+            continue;
+        if (req) {
+            for (j = 0; j < req->u.arr.len; j++) {
+                const amc_value *r = req->u.arr.items[j];
+                path seg = {NULL, t->keys[i], t->klens[i]};
+                if (has_member(inst, r->u.str.ptr, r->u.str.len))
+                    continue;
+                ok = false;
+                report(e, c, n, k->name, &seg, inst, inst->offset, AMC_C_SCHEMA_DEPENDENT_REQUIRED,
+                       "\"%.*s\" is required when \"%.*s\" is present", (int)r->u.str.len,
+                       r->u.str.ptr, (int)t->klens[i], t->keys[i]);
+                if (!go_on(e, c))
+                    return false;
+            }
+            continue;
+        }
         cc.kp = &sp;
         if (!eval(e, k->u.props.nodes[i], inst, &cc, a)) {
             ok = false;
@@ -1556,7 +1622,8 @@ KWFN(contains)
         cc.ip = &ip;
         if (eval(e, k->u.contains.node, inst->u.arr.items[i], &cc, NULL)) {
             count++;
-            annot_set(e, a, i);
+            if (!k->u.contains.no_annot)
+                annot_set(e, a, i);
             if (!a && count >= min && max == UINT64_MAX)
                 break;
             if (!a && count > max)

@@ -1,21 +1,26 @@
 /*
- * jsts_run.c - runs the official JSON-Schema-Test-Suite (tests/draft2020-12) against amc's
- * schema engine.
+ * jsts_run.c - runs the official JSON-Schema-Test-Suite against amc's schema engine, for each
+ * draft amc implements (tests/draft2020-12, draft2019-09, draft7, draft6, draft4).
  *
- * Usage: jsts_run [--suite DIR] [--expected FILE] [--required-only] [--verbose]
- *                 [--seeds DIR]
- *   --suite DIR       the suite checkout (default: $AMC_JSTS_DIR, else the built-in default)
- *   --expected FILE   expected failures, one "file:group description:test description" per line,
- *                     optionally followed by "  # reason"; '#' lines and blank lines are ignored
+ * Usage: jsts_run [--suite DIR] [--draft NAME]... [--expected FILE] [--required-only]
+ *                 [--verbose] [--seeds DIR]
+ *   --suite DIR       the suite copy (default: $AMC_JSTS_DIR, else the built-in default: the one
+ *                     committed in the repository)
+ *   --draft NAME      the suite directory to run (draft2020-12, draft2019-09, draft7, draft6,
+ *                     draft4); repeatable; default: all five. Schemas without "$schema" are read
+ *                     in that draft (amc_schema_set_default_dialect()).
+ *   --expected FILE   expected failures, one "draft/file:group description:test description"
+ *                     per line (file relative to tests/<draft>/), optionally followed by
+ *                     "  # reason"; '#' lines and blank lines are ignored
  *   --required-only   run only the required files
  *   --seeds DIR       also write fuzz seeds from the first test of each required file:
  * DIR/schema_compile/<n>.json (schemas) and DIR/schema_validate/<n>.bin (4-byte LE schema length,
  * schema, instance)
  *
- * Sets (file names are relative to tests/draft2020-12/):
+ * Sets per draft (file names are relative to tests/<draft>/):
  *   required  every *.json at the top level (format.json with format as an annotation);
- *   format    optional/format/<f>.json for the formats amc asserts, with format assertion on
- *             (gating only when the format module is linked; skipped otherwise);
+ *   format    optional/format/<f>.json for the formats amc asserts that the draft defines, with
+ *             format assertion on (gating);
  *   optional  everything else under optional/ (reported, never gating).
  * Each test is validated twice: collecting all errors (with diagnostics) and stopping at the
  * first (no diagnostics); the verdicts must agree with each other and with the suite.
@@ -30,12 +35,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "amc/amc.h"
-#include "schema/ext_int.h"
+#include "schema/schema_int.h"
 
 #ifndef AMC_JSTS_DEFAULT_DIR
 #define AMC_JSTS_DEFAULT_DIR ""
 #endif
 
+/* the formats whose suite files gate (amc checks the others too, see the optional counts) */
 static const char *const asserted_formats[] = {
     "date-time", "date", "time",          "duration", "email", "hostname",     "ipv4",
     "ipv6",      "uri",  "uri-reference", "uuid",     "regex", "json-pointer",
@@ -46,6 +52,8 @@ typedef struct stats {
 } stats;
 
 static const char *suite_dir;
+static const char *draft_dir; /* "draft7" */
+static amc_schema_dialect dialect;
 static bool verbose;
 static const char *seed_dir;
 static unsigned seed_n;
@@ -186,7 +194,7 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
     amc_diags *rd = amc_diags_new(0);
     const amc_value *root = NULL;
     unsigned file_fail = 0;
-    snprintf(path, sizeof path, "%s/tests/draft2020-12/%s", suite_dir, rel);
+    snprintf(path, sizeof path, "%s/tests/%s/%s", suite_dir, draft_dir, rel);
     text = read_file(path, &len);
     if (!text || amc_json_read(text, len, NULL, rd, &doc) != AMC_OK) {
         printf("%s: cannot read\n", rel);
@@ -205,9 +213,10 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
         const amc_schema *cs = NULL;
         size_t slen = 0;
         char *stext = amc_value_to_json(schema, -1, &slen);
-        amc_status cst = AMC_OK;
+        amc_status cst = amc_schema_set_default_dialect(set, dialect);
         amc_schema_set_loader(set, loader, NULL);
-        cst = amc_schema_set_add(set, NULL, stext, slen, cd, &uri);
+        if (cst == AMC_OK)
+            cst = amc_schema_set_add(set, NULL, stext, slen, cd, &uri);
         if (cst == AMC_OK)
             cst = amc_schema_compile(set, uri, cd, &cs);
         for (t = 0; t < tests->u.arr.len; t++) {
@@ -220,7 +229,8 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
             amc_diags *vd = amc_diags_new(0);
             char key[2048];
             xf *x = NULL;
-            snprintf(key, sizeof key, "%s:%s:%s", rel, desc->u.str.ptr, tdesc->u.str.ptr);
+            snprintf(key, sizeof key, "%s/%s:%s:%s", draft_dir, rel, desc->u.str.ptr,
+                     tdesc->u.str.ptr);
             if (cs) {
                 amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
                 o.format_assert = format;
@@ -300,53 +310,138 @@ static char **list_json(const char *dir, size_t *n)
     return names;
 }
 
+static bool format_in_draft(const char *f)
+{
+    return amc_sdialect_format_defined(dialect, f, strlen(f));
+}
+
+/* name is "<format>.json": a gating format file of the current draft? */
 static bool is_asserted(const char *name)
 {
     size_t i = 0;
     for (i = 0; i < sizeof asserted_formats / sizeof asserted_formats[0]; i++) {
         size_t l = strlen(asserted_formats[i]);
         if (!strncmp(name, asserted_formats[i], l) && !strcmp(name + l, ".json"))
-            return true;
+            return amc_format_known(asserted_formats[i]) &&
+                   amc_schema_keyword_vocab_in(dialect, "format", 6) != AMC_SVOCAB_UNKNOWN &&
+                   format_in_draft(asserted_formats[i]);
     }
     return false;
+}
+
+static const struct {
+    const char *dir;
+    amc_schema_dialect d;
+} drafts[] = {
+    {"draft2020-12", AMC_DIALECT_2020_12}, {"draft2019-09", AMC_DIALECT_2019_09},
+    {"draft7", AMC_DIALECT_DRAFT7},        {"draft6", AMC_DIALECT_DRAFT6},
+    {"draft4", AMC_DIALECT_DRAFT4},
+};
+#define N_DRAFTS (sizeof drafts / sizeof drafts[0])
+
+/* Runs one draft; returns false when a gating test failed or the draft is missing. */
+static bool run_draft(bool required_only, stats *req, stats *fmt, stats *opt)
+{
+    char dir[4096];
+    char **names = NULL;
+    size_t n = 0, i = 0;
+    struct stat sb;
+    snprintf(dir, sizeof dir, "%s/tests/%s", suite_dir, draft_dir);
+    if (stat(dir, &sb) != 0) {
+        printf("FAIL: %s not found (the suite is committed in the repository under "
+               "tests/external/)\n",
+               dir);
+        req->fail++;
+        return false;
+    }
+    names = list_json(dir, &n);
+    printf("== %s required (%s)\n", draft_dir, dir);
+    for (i = 0; i < n; i++) {
+        run_file(names[i], false, req, seed_dir != NULL);
+        free(names[i]);
+    }
+    free(names);
+    if (!required_only) {
+        snprintf(dir, sizeof dir, "%s/tests/%s/optional/format", suite_dir, draft_dir);
+        names = list_json(dir, &n);
+        printf("== %s format (the formats amc asserts that %s defines; format assertion on)\n",
+               draft_dir, draft_dir);
+        for (i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "optional/format/%s", names[i]);
+            if (is_asserted(names[i]))
+                run_file(rel, true, fmt, false);
+            free(names[i]);
+        }
+        free(names);
+        printf("== %s optional (not gating)\n", draft_dir);
+        snprintf(dir, sizeof dir, "%s/tests/%s/optional", suite_dir, draft_dir);
+        names = list_json(dir, &n);
+        for (i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "optional/%s", names[i]);
+            run_file(rel, false, opt, false);
+            free(names[i]);
+        }
+        free(names);
+        snprintf(dir, sizeof dir, "%s/tests/%s/optional/format", suite_dir, draft_dir);
+        names = list_json(dir, &n);
+        for (i = 0; i < n; i++) {
+            char rel[512];
+            snprintf(rel, sizeof rel, "optional/format/%s", names[i]);
+            if (!is_asserted(names[i]))
+                run_file(rel, true, opt, false);
+            free(names[i]);
+        }
+        free(names);
+    }
+    return req->fail == 0 && fmt->fail == 0;
 }
 
 int main(int argc, char **argv)
 {
     const char *expected = NULL;
-    bool required_only = false;
-    char dir[4096];
-    char **names = NULL;
-    size_t n = 0, i = 0;
-    stats req = {0, 0, 0, 0}, fmt = {0, 0, 0, 0}, opt = {0, 0, 0, 0};
-    bool formats_linked = amc_format_known("date-time");
-    int rc = 0;
-    struct stat sb;
+    bool required_only = false, ok = true;
+    bool want[N_DRAFTS];
+    bool any = false;
+    size_t i = 0, j = 0;
+    stats req[N_DRAFTS], fmt[N_DRAFTS], opt[N_DRAFTS];
+    unsigned stale = 0;
+    memset(want, 0, sizeof want);
+    memset(req, 0, sizeof req);
+    memset(fmt, 0, sizeof fmt);
+    memset(opt, 0, sizeof opt);
     suite_dir = getenv("AMC_JSTS_DIR");
     for (i = 1; i < (size_t)argc; i++) {
-        if (!strcmp(argv[i], "--suite") && i + 1 < (size_t)argc)
+        if (!strcmp(argv[i], "--suite") && i + 1 < (size_t)argc) {
             suite_dir = argv[++i];
-        else if (!strcmp(argv[i], "--expected") && i + 1 < (size_t)argc)
+        } else if (!strcmp(argv[i], "--draft") && i + 1 < (size_t)argc) {
+            const char *d = argv[++i];
+            for (j = 0; j < N_DRAFTS && strcmp(drafts[j].dir, d) != 0; j++)
+                ;
+            if (j == N_DRAFTS) {
+                fprintf(stderr, "jsts_run: unknown draft \"%s\"\n", d);
+                return 2;
+            }
+            want[j] = any = true;
+        } else if (!strcmp(argv[i], "--expected") && i + 1 < (size_t)argc) {
             expected = argv[++i];
-        else if (!strcmp(argv[i], "--required-only"))
+        } else if (!strcmp(argv[i], "--required-only")) {
             required_only = true;
-        else if (!strcmp(argv[i], "--verbose"))
+        } else if (!strcmp(argv[i], "--verbose")) {
             verbose = true;
-        else if (!strcmp(argv[i], "--seeds") && i + 1 < (size_t)argc)
+        } else if (!strcmp(argv[i], "--seeds") && i + 1 < (size_t)argc) {
             seed_dir = argv[++i];
-        else {
-            fprintf(stderr, "usage: jsts_run [--suite DIR] [--expected FILE] [--required-only] "
-                            "[--verbose] [--seeds DIR]\n");
+        } else {
+            fprintf(stderr, "usage: jsts_run [--suite DIR] [--draft NAME]... [--expected FILE] "
+                            "[--required-only] [--verbose] [--seeds DIR]\n");
             return 2;
         }
     }
     if (!suite_dir || !*suite_dir)
         suite_dir = AMC_JSTS_DEFAULT_DIR;
-    snprintf(dir, sizeof dir, "%s/tests/draft2020-12", suite_dir);
-    if (!*suite_dir || stat(dir, &sb) != 0) {
-        printf("FAIL: JSON-Schema-Test-Suite not found at \"%s\" (it is committed in the "
-               "repository under tests/external/; AMC_JSTS_DIR points elsewhere)\n",
-               suite_dir);
+    if (!*suite_dir) {
+        printf("FAIL: no JSON-Schema-Test-Suite directory (set AMC_JSTS_DIR)\n");
         return 1;
     }
     {
@@ -363,65 +458,49 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    load_expected(expected);
-    names = list_json(dir, &n);
-    printf("== required (%s/tests/draft2020-12)\n", suite_dir);
-    for (i = 0; i < n; i++) {
-        run_file(names[i], false, &req, seed_dir != NULL);
-        free(names[i]);
+    if (!amc_format_known("date-time")) {
+        printf("FAIL: the format module is not linked; the format tests cannot run\n");
+        return 1;
     }
-    free(names);
-    printf("required: %u passed, %u failed, %u expected failures\n", req.pass, req.fail, req.xfail);
-    if (!required_only) {
-        snprintf(dir, sizeof dir, "%s/tests/draft2020-12/optional/format", suite_dir);
-        names = list_json(dir, &n);
-        printf("== format (asserted formats, format assertion on)%s\n",
-               formats_linked ? "" : ": SKIPPED, the format module is not linked");
-        for (i = 0; i < n; i++) {
-            char rel[512];
-            snprintf(rel, sizeof rel, "optional/format/%s", names[i]);
-            if (is_asserted(names[i]) && formats_linked)
-                run_file(rel, true, &fmt, false);
-            free(names[i]);
-        }
-        free(names);
-        printf("format: %u passed, %u failed, %u expected failures\n", fmt.pass, fmt.fail,
-               fmt.xfail);
-        printf("== optional (not gating)\n");
-        snprintf(dir, sizeof dir, "%s/tests/draft2020-12/optional", suite_dir);
-        names = list_json(dir, &n);
-        for (i = 0; i < n; i++) {
-            char rel[512];
-            snprintf(rel, sizeof rel, "optional/%s", names[i]);
-            run_file(rel, false, &opt, false);
-            free(names[i]);
-        }
-        free(names);
-        snprintf(dir, sizeof dir, "%s/tests/draft2020-12/optional/format", suite_dir);
-        names = list_json(dir, &n);
-        for (i = 0; i < n; i++) {
-            char rel[512];
-            snprintf(rel, sizeof rel, "optional/format/%s", names[i]);
-            if (!is_asserted(names[i]))
-                run_file(rel, true, &opt, false);
-            free(names[i]);
-        }
-        free(names);
-        printf("optional: %u passed, %u failed, %u expected failures (not gating)\n", opt.pass,
-               opt.fail, opt.xfail);
+    load_expected(expected);
+    for (i = 0; i < N_DRAFTS; i++) {
+        if (any && !want[i])
+            continue;
+        draft_dir = drafts[i].dir;
+        dialect = drafts[i].d;
+        if (!run_draft(required_only, &req[i], &fmt[i], &opt[i]))
+            ok = false;
     }
     for (i = 0; i < nxf; i++) {
-        bool optional = strncmp(xfs[i].key, "optional/", 9) == 0;
-        bool fmt_entry = strncmp(xfs[i].key, "optional/format/", 16) == 0;
-        bool ran = !(required_only && optional) && !(fmt_entry && !formats_linked);
+        bool optional = strstr(xfs[i].key, "/optional/") != NULL;
+        bool ran = false;
+        for (j = 0; j < N_DRAFTS; j++) {
+            size_t l = strlen(drafts[j].dir);
+            if ((!any || want[j]) && !strncmp(xfs[i].key, drafts[j].dir, l) && xfs[i].key[l] == '/')
+                ran = !(required_only && optional);
+        }
         if (!xfs[i].seen && ran) {
             printf("STALE expected failure (no such test): %s\n", xfs[i].key);
-            req.fail++;
+            stale++;
         }
         free(xfs[i].key);
     }
     free(xfs);
-    rc = (req.fail || fmt.fail) ? 1 : 0;
-    printf("%s\n", rc ? "FAILED" : "OK");
-    return rc;
+    printf("\n%-13s %-28s %-28s %s\n", "draft", "required (pass/total)", "format (pass/total)",
+           "optional, not gating (pass/total)");
+    for (i = 0; i < N_DRAFTS; i++) {
+        char r[64], f[64], o[64];
+        if (any && !want[i])
+            continue;
+        snprintf(r, sizeof r, "%u/%u%s", req[i].pass, req[i].pass + req[i].fail + req[i].xfail,
+                 req[i].xfail ? " (xfail)" : "");
+        snprintf(f, sizeof f, "%u/%u", fmt[i].pass, fmt[i].pass + fmt[i].fail + fmt[i].xfail);
+        snprintf(o, sizeof o, "%u/%u", opt[i].pass, opt[i].pass + opt[i].fail + opt[i].xfail);
+        printf("%-13s %-28s %-28s %s\n", drafts[i].dir, r, required_only ? "-" : f,
+               required_only ? "-" : o);
+    }
+    if (stale)
+        ok = false;
+    printf("%s\n", ok ? "OK" : "FAILED");
+    return ok ? 0 : 1;
 }

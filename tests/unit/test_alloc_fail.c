@@ -1,10 +1,10 @@
 /*
  * test_alloc_fail.c - every allocation of a job failing, one at a time.
  *
- * Jobs: JSON + RFC 8785, YAML, schema compile + validate, each profile's validator, the mailbox
- * tree (dead-letter wrapper), a policy file + amc_mailbox_signature, a lifecycle model, amc
- * audit, the schema linter, the conformance runner's manifest/scenario/reply handling, the
- * "regex" format.
+ * Jobs: JSON + RFC 8785, YAML, schema compile + validate (2020-12, and the older dialects), each
+ * profile's validator, the mailbox tree (dead-letter wrapper), a policy file +
+ * amc_mailbox_signature, a lifecycle model, amc audit, the schema linter, the conformance runner's
+ * manifest/scenario/reply handling, the "regex" format.
  *
  * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
  * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
@@ -458,6 +458,49 @@ static amc_status sc_format_regex(result *r)
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
+/* the older dialects: a draft-07 document (default dialect) holding 2019-09 and draft-04
+ * resources, compiled and validated with every error */
+static amc_status sc_schema_drafts(result *r)
+{
+    static const char sch[] =
+        "{\"$id\":\"urn:d\",\"$ref\":\"#/definitions/root\",\"definitions\":{\"root\":{"
+        "\"type\":\"object\",\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}},"
+        "\"properties\":{\"t\":{\"$ref\":\"urn:tree\"},\"n\":{\"$ref\":\"urn:four\"},"
+        "\"l\":{\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}}},"
+        "\"tree\":{\"$id\":\"urn:tree\",\"$schema\":\"https://json-schema.org/draft/2019-09/"
+        "schema\",\"$recursiveAnchor\":true,\"type\":\"object\",\"additionalProperties\":{"
+        "\"$recursiveRef\":\"#\"}},\"four\":{\"$id\":\"urn:four\",\"$schema\":\"http://"
+        "json-schema.org/draft-04/schema#\",\"maximum\":3,\"exclusiveMaximum\":true}}}";
+    static const char inst[] = "{\"a\":1,\"c\":2,\"t\":{\"x\":{\"y\":1}},\"n\":3,"
+                               "\"l\":[\"s\",1]}";
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    bool valid = false;
+    if (ds && set) {
+        st = amc_schema_set_default_dialect(set, AMC_DIALECT_DRAFT7);
+        if (st == AMC_OK)
+            st = amc_schema_set_add(set, "urn:d", sch, sizeof sch - 1, ds, NULL);
+        if (st == AMC_OK)
+            st = amc_schema_compile(set, "urn:d", ds, &sc);
+        if (st == AMC_OK)
+            st = amc_json_read(inst, sizeof inst - 1, NULL, ds, &doc);
+        if (st == AMC_OK) {
+            amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+            o.all_errors = true;
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+            r_add(r, "validate %d %d", (int)st, (int)valid);
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
 /* the conformance runner's pure parts: a manifest, a scenario, a request, replies, judging */
 static amc_status sc_conform(result *r)
 {
@@ -591,6 +634,11 @@ static void test_schema(void **state)
     (void)state;
     sweep("schema", sc_schema);
 }
+static void test_schema_drafts(void **state)
+{
+    (void)state;
+    sweep("schema-drafts", sc_schema_drafts);
+}
 static void test_mailbox(void **state)
 {
     (void)state;
@@ -662,7 +710,7 @@ int main(void)
         cmocka_unit_test(test_mailbox_tree), cmocka_unit_test(test_policy_sign),
         cmocka_unit_test(test_lifecycle),    cmocka_unit_test(test_audit),
         cmocka_unit_test(test_lint),         cmocka_unit_test(test_conform),
-        cmocka_unit_test(test_format_regex),
+        cmocka_unit_test(test_format_regex), cmocka_unit_test(test_schema_drafts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -477,8 +477,10 @@ static void test_compile_errors(void **state)
          "{\"$defs\": {\"a\": {\"$id\": \"http://x/a\"}, \"b\": {\"$id\": "
          "\"http://x/a\"}}}",
          AMC_C_SCHEMA_ID_DUPLICATE, 0, 52},
-        {"unknown required vocabulary via $schema of a missing meta-schema",
-         "{\"$schema\": \"http://example.com/missing\"}", AMC_C_SCHEMA_DIALECT_UNKNOWN, 0, 12},
+        {"$schema naming a meta-schema that cannot be loaded",
+         "{\"$schema\": \"http://example.com/missing\"}", AMC_C_SCHEMA_DIALECT_UNSUPPORTED, 0, 12},
+        {"$schema naming draft-03", "{\"$schema\": \"http://json-schema.org/draft-03/schema#\"}",
+         AMC_C_SCHEMA_DIALECT_UNSUPPORTED, 0, 12},
     };
     size_t i = 0;
     bool strict = reader_is_strict();
@@ -856,6 +858,341 @@ static void test_registry_lookup_errors(void **state)
     amc_schema_set_free(set);
 }
 
+/* ---- dialects (drafts 2019-09, 7, 6, 4 beside 2020-12) ---- */
+
+static void test_dialect_names(void **state)
+{
+    static const struct {
+        const char *s;
+        amc_schema_dialect d;
+    } ok[] = {
+        {"2020-12", AMC_DIALECT_2020_12},
+        {"draft2020-12", AMC_DIALECT_2020_12},
+        {"https://json-schema.org/draft/2020-12/schema", AMC_DIALECT_2020_12},
+        {"http://json-schema.org/draft/2020-12/schema#", AMC_DIALECT_2020_12},
+        {"2019-09", AMC_DIALECT_2019_09},
+        {"https://json-schema.org/draft/2019-09/schema", AMC_DIALECT_2019_09},
+        {"draft7", AMC_DIALECT_DRAFT7},
+        {"draft-07", AMC_DIALECT_DRAFT7},
+        {"http://json-schema.org/draft-07/schema#", AMC_DIALECT_DRAFT7},
+        {"http://json-schema.org/draft-07/schema", AMC_DIALECT_DRAFT7},
+        {"https://json-schema.org/draft-07/schema#", AMC_DIALECT_DRAFT7},
+        {"http://json-schema.org/draft-07/hyper-schema#", AMC_DIALECT_DRAFT7},
+        {"draft6", AMC_DIALECT_DRAFT6},
+        {"http://json-schema.org/draft-06/schema#", AMC_DIALECT_DRAFT6},
+        {"draft4", AMC_DIALECT_DRAFT4},
+        {"http://json-schema.org/draft-04/schema", AMC_DIALECT_DRAFT4},
+    };
+    static const char *const bad[] = {
+        "draft3",
+        "http://json-schema.org/draft-03/schema#",
+        "http://json-schema.org/schema#",
+        "2021-01",
+        "",
+        "https://example.com/schema",
+        "ftp://json-schema.org/draft-07/schema#",
+        "http://json-schema.org/draft-07/schema#x",
+    };
+    size_t i = 0;
+    amc_schema_dialect d = AMC_DIALECT_2020_12;
+    (void)state;
+    for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        if (amc_schema_dialect_parse(ok[i].s, &d) != AMC_OK || d != ok[i].d)
+            fail_msg("\"%s\": not dialect %d", ok[i].s, (int)ok[i].d);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (amc_schema_dialect_parse(bad[i], &d) != AMC_EINVALID)
+            fail_msg("\"%s\" accepted as a dialect", bad[i]);
+    assert_int_equal(amc_schema_dialect_parse(NULL, &d), AMC_EUSAGE);
+    /* names and URIs round-trip */
+    for (i = AMC_DIALECT_2020_12; i <= AMC_DIALECT_DRAFT4; i++) {
+        assert_int_equal(
+            amc_schema_dialect_parse(amc_schema_dialect_name((amc_schema_dialect)i), &d), AMC_OK);
+        assert_int_equal(d, (amc_schema_dialect)i);
+        assert_int_equal(
+            amc_schema_dialect_parse(amc_schema_dialect_uri((amc_schema_dialect)i), &d), AMC_OK);
+        assert_int_equal(d, (amc_schema_dialect)i);
+    }
+    assert_null(amc_schema_dialect_name((amc_schema_dialect)0));
+    assert_null(amc_schema_dialect_uri((amc_schema_dialect)9));
+    /* keywords per dialect */
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT7, "$defs", 5),
+                     AMC_SVOCAB_UNKNOWN);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT7, "definitions", 11),
+                     AMC_SVOCAB_CORE);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_2020_12, "definitions", 11),
+                     AMC_SVOCAB_UNKNOWN);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT4, "const", 5),
+                     AMC_SVOCAB_UNKNOWN);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT6, "if", 2), AMC_SVOCAB_UNKNOWN);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT7, "if", 2),
+                     AMC_SVOCAB_APPLICATOR);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_2019_09, "prefixItems", 11),
+                     AMC_SVOCAB_UNKNOWN);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_2019_09, "$recursiveRef", 13),
+                     AMC_SVOCAB_CORE);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_2020_12, "$recursiveRef", 13),
+                     AMC_SVOCAB_UNKNOWN);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT4, "id", 2), AMC_SVOCAB_CORE);
+    assert_int_equal(amc_schema_keyword_vocab_in(AMC_DIALECT_DRAFT4, "$id", 3), AMC_SVOCAB_UNKNOWN);
+}
+
+/* Compiles text with default dialect d (0: leave the set's default) and validates inst. */
+static amc_status dialect_verdict(amc_schema_dialect d, const char *schema, const char *inst,
+                                  bool fmt, bool *valid, amc_code *first, char *kwptr, size_t cap)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    const char *uri = NULL;
+    const amc_schema *s = NULL;
+    amc_doc *doc = NULL;
+    amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+    amc_status st = AMC_OK;
+    assert_non_null(set);
+    assert_non_null(ds);
+    *valid = false;
+    *first = (amc_code)0;
+    if (d)
+        assert_int_equal(amc_schema_set_default_dialect(set, d), AMC_OK);
+    st = amc_schema_set_add(set, NULL, schema, strlen(schema), ds, &uri);
+    if (st == AMC_OK)
+        st = amc_schema_compile(set, uri, ds, &s);
+    if (st == AMC_OK) {
+        assert_int_equal(amc_json_read(inst, strlen(inst), NULL, ds, &doc), AMC_OK);
+        o.format_assert = fmt;
+        st = amc_schema_validate(s, amc_doc_root(doc), doc, &o, ds, valid);
+    }
+    if (amc_diags_count(ds)) {
+        *first = amc_diags_get(ds, 0)->code;
+        if (kwptr)
+            snprintf(kwptr, cap, "%s",
+                     amc_diags_get(ds, 0)->keyword_ptr ? amc_diags_get(ds, 0)->keyword_ptr : "");
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+    return st;
+}
+
+static void test_dialect_semantics(void **state)
+{
+    static const struct {
+        amc_schema_dialect d;
+        const char *schema, *inst;
+        bool fmt;
+        amc_status st;
+        bool valid;
+        amc_code code;
+        const char *kwptr;
+    } cases[] = {
+        /* drafts 4-7: "$ref" overrides its siblings; 2019-09 and 2020-12 apply them */
+        {AMC_DIALECT_DRAFT7,
+         "{\"$ref\":\"#/definitions/s\",\"minLength\":3,\"definitions\":{\"s\":{\"type\":"
+         "\"string\"}}}",
+         "\"ab\"", false, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_2019_09,
+         "{\"$ref\":\"#/definitions/s\",\"minLength\":3,\"definitions\":{\"s\":{\"type\":"
+         "\"string\"}}}",
+         "\"ab\"", false, AMC_OK, false, AMC_C_SCHEMA_MIN_LENGTH, "/minLength"},
+        /* dependencies: names, then a schema */
+        {AMC_DIALECT_DRAFT7, "{\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}",
+         "{\"a\":1}", false, AMC_OK, false, AMC_C_SCHEMA_DEPENDENT_REQUIRED, "/dependencies/a"},
+        {AMC_DIALECT_DRAFT4, "{\"dependencies\":{\"a\":[\"b\"],\"c\":{\"required\":[\"d\"]}}}",
+         "{\"c\":1}", false, AMC_OK, false, AMC_C_SCHEMA_REQUIRED, "/dependencies/c/required"},
+        {AMC_DIALECT_DRAFT6, "{\"dependencies\":{\"a\":[\"b\"]}}", "{\"a\":1,\"b\":2}", false,
+         AMC_OK, true, 0, NULL},
+        /* array-form items + additionalItems */
+        {AMC_DIALECT_DRAFT7, "{\"items\":[{\"type\":\"string\"}],\"additionalItems\":false}",
+         "[\"a\",1]", false, AMC_OK, false, AMC_C_SCHEMA_ITEMS, "/additionalItems"},
+        {AMC_DIALECT_2019_09,
+         "{\"items\":[{\"type\":\"string\"}],\"additionalItems\":{\"type\":\"integer\"}}",
+         "[\"a\",1,2]", false, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_DRAFT6, "{\"items\":{\"type\":\"string\"},\"additionalItems\":false}",
+         "[\"a\",\"b\"]", false, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_2020_12, "{\"items\":[{\"type\":\"string\"}]}", "[]", false, AMC_EINVALID,
+         false, AMC_C_SCHEMA_NOT_SCHEMA, NULL},
+        /* draft 4: boolean exclusiveMaximum; integer means no fraction written */
+        {AMC_DIALECT_DRAFT4, "{\"maximum\":5,\"exclusiveMaximum\":true}", "5", false, AMC_OK, false,
+         AMC_C_SCHEMA_EXCLUSIVE_MAXIMUM, "/maximum"},
+        {AMC_DIALECT_DRAFT4, "{\"maximum\":5,\"exclusiveMaximum\":false}", "5", false, AMC_OK, true,
+         0, NULL},
+        {AMC_DIALECT_DRAFT6, "{\"maximum\":5,\"exclusiveMaximum\":true}", "5", false, AMC_EINVALID,
+         false, AMC_C_SCHEMA_KEYWORD_INVALID, NULL},
+        {AMC_DIALECT_DRAFT4, "{\"type\":\"integer\"}", "1.0", false, AMC_OK, false,
+         AMC_C_SCHEMA_TYPE, "/type"},
+        {AMC_DIALECT_DRAFT6, "{\"type\":\"integer\"}", "1.0", false, AMC_OK, true, 0, NULL},
+        /* draft 4 "id" with a plain-name fragment; draft 6 does not know "id" */
+        {AMC_DIALECT_DRAFT4,
+         "{\"definitions\":{\"a\":{\"id\":\"#int\",\"type\":\"integer\"}},\"properties\":{"
+         "\"x\":{\"$ref\":\"#int\"}}}",
+         "{\"x\":\"no\"}", false, AMC_OK, false, AMC_C_SCHEMA_TYPE, "/properties/x/$ref/type"},
+        {AMC_DIALECT_DRAFT6,
+         "{\"definitions\":{\"a\":{\"id\":\"#int\",\"type\":\"integer\"}},\"properties\":{"
+         "\"x\":{\"$ref\":\"#int\"}}}",
+         "{}", false, AMC_EINVALID, false, AMC_C_SCHEMA_REF_UNRESOLVED, NULL},
+        /* keywords of later drafts are unknown (annotations) in earlier ones */
+        {AMC_DIALECT_DRAFT4, "{\"const\":1}", "2", false, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_DRAFT6, "{\"if\":true,\"then\":false}", "2", false, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_DRAFT7, "{\"if\":true,\"then\":false}", "2", false, AMC_OK, false,
+         AMC_C_SCHEMA_FALSE, "/then"},
+        {AMC_DIALECT_DRAFT7, "{\"dependentRequired\":{\"a\":[\"b\"]}}", "{\"a\":1}", false, AMC_OK,
+         true, 0, NULL},
+        /* "format" asserts only the formats of the dialect */
+        {AMC_DIALECT_DRAFT4, "{\"format\":\"date\"}", "\"x\"", true, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_DRAFT7, "{\"format\":\"date\"}", "\"x\"", true, AMC_OK, false,
+         AMC_C_SCHEMA_FORMAT, "/format"},
+        {AMC_DIALECT_DRAFT7, "{\"format\":\"uuid\"}", "\"x\"", true, AMC_OK, true, 0, NULL},
+        {AMC_DIALECT_2019_09, "{\"format\":\"uuid\"}", "\"x\"", true, AMC_OK, false,
+         AMC_C_SCHEMA_FORMAT, "/format"},
+        /* "$schema" beats the default; a "$ref" crosses into a resource of another dialect */
+        {AMC_DIALECT_2020_12,
+         "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"dependencies\":{\"a\":"
+         "[\"b\"]}}",
+         "{\"a\":1}", false, AMC_OK, false, AMC_C_SCHEMA_DEPENDENT_REQUIRED, "/dependencies/a"},
+        {AMC_DIALECT_DRAFT7,
+         "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$defs\":{\"old\":{"
+         "\"$id\":\"http://x/old\",\"$schema\":\"http://json-schema.org/draft-04/schema#\","
+         "\"maximum\":5,\"exclusiveMaximum\":true}},\"$ref\":\"http://x/old\",\"minimum\":1}",
+         "5", false, AMC_OK, false, AMC_C_SCHEMA_EXCLUSIVE_MAXIMUM, "/$ref/maximum"},
+        /* 2019-09 $recursiveRef without $recursiveAnchor is a plain $ref */
+        {AMC_DIALECT_2019_09,
+         "{\"properties\":{\"n\":{\"$recursiveRef\":\"#\"}},\"type\":\"object\"}",
+         "{\"n\":{\"n\":1}}", false, AMC_OK, false, AMC_C_SCHEMA_TYPE,
+         "/properties/n/$recursiveRef/properties/n/$recursiveRef/type"},
+        /* unsupported dialects are errors when the document is added */
+        {AMC_DIALECT_2020_12, "{\"$schema\":\"http://json-schema.org/draft-03/schema#\"}", "1",
+         false, AMC_EINVALID, false, AMC_C_SCHEMA_DIALECT_UNSUPPORTED, NULL},
+        {AMC_DIALECT_DRAFT7, "{\"$schema\":\"http://json-schema.org/schema#\"}", "1", false,
+         AMC_EINVALID, false, AMC_C_SCHEMA_DIALECT_UNSUPPORTED, NULL},
+        {AMC_DIALECT_DRAFT7, "{\"$schema\":\"https://example.com/custom-meta\"}", "1", false,
+         AMC_EINVALID, false, AMC_C_SCHEMA_DIALECT_UNSUPPORTED, NULL},
+        {AMC_DIALECT_2020_12, "{\"$schema\":7}", "1", false, AMC_EINVALID, false,
+         AMC_C_SCHEMA_KEYWORD_INVALID, NULL},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool valid = false;
+        amc_code code = (amc_code)0;
+        char kp[256];
+        amc_status st = dialect_verdict(cases[i].d, cases[i].schema, cases[i].inst, cases[i].fmt,
+                                        &valid, &code, kp, sizeof kp);
+        if (st != cases[i].st || valid != cases[i].valid || code != cases[i].code)
+            fail_msg("case %zu (%s, %s): status %s valid %d code %s; want %s %d %s", i,
+                     amc_schema_dialect_name(cases[i].d), cases[i].schema, amc_status_str(st),
+                     (int)valid, code ? amc_code_id(code) : "-", amc_status_str(cases[i].st),
+                     (int)cases[i].valid, cases[i].code ? amc_code_id(cases[i].code) : "-");
+        if (cases[i].kwptr && strcmp(kp, cases[i].kwptr) != 0)
+            fail_msg("case %zu: keyword location %s, want %s", i, kp, cases[i].kwptr);
+    }
+}
+
+static amc_status meta_loader(void *ud, const char *uri, char **buf, size_t *len)
+{
+    const char *text = NULL;
+    (void)ud;
+    if (!strcmp(uri, "http://x/meta2019"))
+        text = "{\"$schema\":\"https://json-schema.org/draft/2019-09/schema\","
+               "\"$id\":\"http://x/meta2019\",\"$vocabulary\":{"
+               "\"https://json-schema.org/draft/2019-09/vocab/core\":true,"
+               "\"https://json-schema.org/draft/2019-09/vocab/applicator\":true}}";
+    else if (!strcmp(uri, "http://x/meta7"))
+        text = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\","
+               "\"$id\":\"http://x/meta7\",\"type\":\"object\"}";
+    else if (!strcmp(uri, "http://x/metaunknown"))
+        text = "{\"$id\":\"http://x/metaunknown\",\"$vocabulary\":{\"http://x/v\":true}}";
+    if (!text)
+        return AMC_EIO;
+    *len = strlen(text);
+    *buf = malloc(*len + 1);
+    if (!*buf)
+        return AMC_ENOMEM;
+    memcpy(*buf, text, *len + 1);
+    return AMC_OK;
+}
+
+/* custom meta-schemas: their vocabularies or their own dialect decide */
+static void test_dialect_meta(void **state)
+{
+    static const struct {
+        const char *schema;
+        amc_status st;
+        amc_schema_dialect d;
+    } cases[] = {
+        {"{\"$schema\":\"http://x/meta2019\",\"minimum\":3}", AMC_OK, AMC_DIALECT_2019_09},
+        {"{\"$schema\":\"http://x/meta7\",\"dependencies\":{}}", AMC_OK, AMC_DIALECT_DRAFT7},
+        {"{\"$schema\":\"http://x/metaunknown\"}", AMC_EINVALID, (amc_schema_dialect)0},
+        {"{\"$schema\":\"http://x/nothere\"}", AMC_EINVALID, (amc_schema_dialect)0},
+        {"{\"$schema\":\"http://x/self\",\"$id\":\"http://x/self\",\"$vocabulary\":{"
+         "\"https://json-schema.org/draft/2020-12/vocab/core\":true}}",
+         AMC_OK, AMC_DIALECT_2020_12},
+        {"{\"$schema\":\"http://x/self\",\"$id\":\"http://x/self\"}", AMC_EINVALID,
+         (amc_schema_dialect)0},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        amc_diags *ds = amc_diags_new(0);
+        const char *uri = NULL;
+        const amc_schema *s = NULL;
+        amc_status st = AMC_OK;
+        amc_schema_set_loader(set, meta_loader, NULL);
+        st = amc_schema_set_add(set, NULL, cases[i].schema, strlen(cases[i].schema), ds, &uri);
+        if (st == AMC_OK)
+            st = amc_schema_compile(set, uri, ds, &s);
+        if (st != cases[i].st)
+            fail_msg("case %zu: %s", i, amc_status_str(st));
+        if (st == AMC_OK) {
+            assert_int_equal(amc_schema_dialect_of(s), cases[i].d);
+        } else {
+            const amc_diag *d = amc_diags_get(ds, amc_diags_count(ds) - 1);
+            assert_int_equal(d->code, AMC_C_SCHEMA_DIALECT_UNSUPPORTED);
+            assert_non_null(strstr(d->message, AMC_SCHEMA_DIALECTS));
+        }
+        amc_diags_free(ds);
+        amc_schema_set_free(set);
+    }
+    assert_int_equal(amc_schema_dialect_of(NULL), (amc_schema_dialect)0);
+    assert_int_equal(amc_schema_set_default_dialect(NULL, AMC_DIALECT_DRAFT7), AMC_EUSAGE);
+}
+
+static bool dialect_walk_cb(void *ud, const amc_schema_node_info *info)
+{
+    walk_rec *w = ud;
+    if (w->n < 16)
+        snprintf(w->seen[w->n++], 64, "%s|%s", info->pointer,
+                 amc_schema_dialect_name(info->dialect));
+    return true;
+}
+
+/* the walk follows each subschema's dialect: definitions and array items in draft 7, not $defs */
+static void test_dialect_walk(void **state)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    const char *uri = NULL;
+    walk_rec w;
+    const char *text = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\","
+                       "\"definitions\":{\"a\":{\"items\":[true,{}]}},\"$defs\":{\"b\":{}},"
+                       "\"properties\":{\"n\":{\"$id\":\"http://x/n\",\"$schema\":"
+                       "\"https://json-schema.org/draft/2020-12/schema\",\"$defs\":{\"c\":{}},"
+                       "\"definitions\":{\"d\":{}}}}}";
+    (void)state;
+    memset(&w, 0, sizeof w);
+    assert_int_equal(amc_schema_set_add(set, NULL, text, strlen(text), ds, &uri), AMC_OK);
+    assert_int_equal(amc_schema_walk(set, uri, dialect_walk_cb, &w), AMC_OK);
+    assert_int_equal(w.n, 6);
+    assert_string_equal(w.seen[0], "|draft7");
+    assert_string_equal(w.seen[1], "/definitions/a|draft7");
+    assert_string_equal(w.seen[2], "/definitions/a/items/0|draft7");
+    assert_string_equal(w.seen[3], "/definitions/a/items/1|draft7");
+    assert_string_equal(w.seen[4], "/properties/n|2020-12");
+    assert_string_equal(w.seen[5], "/properties/n/$defs/c|2020-12");
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+}
+
 /* a meta-schema without the validation vocabulary turns validation keywords off */
 static void test_vocabulary(void **state)
 {
@@ -1002,6 +1339,10 @@ int main(void)
         cmocka_unit_test(test_registry_depth),
         cmocka_unit_test(test_registry_lookup_errors),
         cmocka_unit_test(test_vocabulary),
+        cmocka_unit_test(test_dialect_names),
+        cmocka_unit_test(test_dialect_semantics),
+        cmocka_unit_test(test_dialect_meta),
+        cmocka_unit_test(test_dialect_walk),
         cmocka_unit_test(test_format_assertion),
         cmocka_unit_test(test_threads),
     };

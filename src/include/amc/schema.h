@@ -1,6 +1,26 @@
 /*
- * amc/schema.h - the JSON Schema draft 2020-12 engine: a registry of schema documents, a
- * compiler and a validator over amc documents.
+ * amc/schema.h - the JSON Schema engine (drafts 2020-12, 2019-09, 7, 6 and 4): a registry of
+ * schema documents, a compiler and a validator over amc documents.
+ *
+ * Dialects: every schema resource (a document root, or a subschema with its own "$id" / draft-4
+ * "id") is read in one dialect: the one its "$schema" names, else the dialect of the enclosing
+ * resource, else (a document root) the set's default dialect (amc_schema_set_default_dialect(),
+ * draft 2020-12 unless changed). A "$ref" may lead into a resource of another dialect; each
+ * subschema is compiled with the keywords and semantics of its own. A "$schema" that names a
+ * dialect amc does not implement (draft-03, an unknown URI whose meta-schema cannot be loaded or
+ * declares no vocabulary amc knows) is an error (SCHEMA_DIALECT_UNSUPPORTED) when the document is
+ * added. Per dialect:
+ *   - 2020-12: everything below. 2019-09: "$recursiveRef" / "$recursiveAnchor" instead of the
+ *     dynamic pair, "items" as a schema or an array (+ "additionalItems"), no "prefixItems";
+ *     "contains" does not mark items evaluated for "unevaluatedItems".
+ *   - draft 7, 6, 4: "definitions", "dependencies" (array: required names; schema: applied),
+ *     array-form "items" + "additionalItems", "$id" (draft 4: "id") with a plain-name fragment
+ *     as location-independent identifier, and every keyword beside "$ref" ignored (its "$id"
+ *     too). Draft 7 adds if/then/else to draft 6; draft 6 adds const, contains, propertyNames,
+ *     boolean schemas and numeric exclusiveMaximum/Minimum to draft 4, whose
+ *     exclusiveMaximum/Minimum are booleans modifying maximum/minimum.
+ *   - "format" asserts (when asked) only the formats the dialect defines; others are
+ *     annotations.
  *
  * Stages (the design notes are at the top of src/schema/compile.c and validate.c):
  *   1. REGISTRY: an amc_schema_set holds schema documents by URI: the embedded schemas/ tree
@@ -36,7 +56,7 @@
 extern "C" {
 #endif
 
-/** @defgroup schema JSON Schema 2020-12
+/** @defgroup schema JSON Schema (2020-12, 2019-09, draft 7, 6, 4)
  *  @{ */
 
 /** A registry of schema documents plus the cache of compiled schemas. */
@@ -47,6 +67,36 @@ typedef struct amc_schema amc_schema;
 
 /** URI of the 2020-12 meta-schema (always available in every set). */
 #define AMC_SCHEMA_DRAFT2020_12 "https://json-schema.org/draft/2020-12/schema"
+
+/** The JSON Schema dialects amc implements (their meta-schemas are embedded). */
+typedef enum amc_schema_dialect {
+    AMC_DIALECT_2020_12 = 1, /**< https://json-schema.org/draft/2020-12/schema */
+    AMC_DIALECT_2019_09 = 2, /**< https://json-schema.org/draft/2019-09/schema */
+    AMC_DIALECT_DRAFT7 = 3,  /**< http://json-schema.org/draft-07/schema# */
+    AMC_DIALECT_DRAFT6 = 4,  /**< http://json-schema.org/draft-06/schema# */
+    AMC_DIALECT_DRAFT4 = 5   /**< http://json-schema.org/draft-04/schema# */
+} amc_schema_dialect;
+
+/**
+ * The dialect named by s: a short name ("2020-12", "2019-09", "draft7", "draft6", "draft4"; also
+ * "draft2020-12", "draft2019-09", "draft-07", "draft-06", "draft-04") or a meta-schema URI as
+ * published, with or without its trailing "#", with http or https (the draft 4-7 hyper-schema
+ * URIs name their draft too).
+ * @returns AMC_OK (*out set), AMC_EINVALID (not a dialect amc implements, e.g. draft-03),
+ *          AMC_EUSAGE (NULL arguments).
+ */
+AMC_API amc_status amc_schema_dialect_parse(const char *s, amc_schema_dialect *out);
+
+/** Short name of a dialect ("2020-12", "2019-09", "draft7", "draft6", "draft4"); NULL if d is
+ *  not one. */
+AMC_API const char *amc_schema_dialect_name(amc_schema_dialect d);
+
+/** Meta-schema URI of a dialect as published ("http://json-schema.org/draft-07/schema#"); NULL
+ *  if d is not one. */
+AMC_API const char *amc_schema_dialect_uri(amc_schema_dialect d);
+
+/** The supported dialects for messages: "2020-12, 2019-09, draft7, draft6, draft4". */
+#define AMC_SCHEMA_DIALECTS "2020-12, 2019-09, draft7, draft6, draft4"
 
 /**
  * New set whose registry already knows every embedded schema (parsed lazily on first use).
@@ -85,6 +135,13 @@ typedef amc_status (*amc_schema_loader)(void *userdata, const char *uri, char **
 
 /** Installs (or, with fn == NULL, removes) the loader. */
 AMC_API void amc_schema_set_loader(amc_schema_set *set, amc_schema_loader fn, void *userdata);
+
+/**
+ * The dialect of documents added from now on whose root has no "$schema" (documents the loader
+ * returns included; the embedded schemas/ tree is always 2020-12). Default: AMC_DIALECT_2020_12.
+ * @returns AMC_OK, AMC_EUSAGE (NULL set or not a dialect).
+ */
+AMC_API amc_status amc_schema_set_default_dialect(amc_schema_set *set, amc_schema_dialect d);
 
 /**
  * Adds a schema document from JSON text and registers every schema resource ($id) and anchor
@@ -132,6 +189,9 @@ AMC_API amc_status amc_schema_compile(amc_schema_set *set, const char *uri, amc_
 /** Absolute URI (with fragment if any) the schema was compiled from. Owned by the set. */
 AMC_API const char *amc_schema_uri(const amc_schema *schema);
 
+/** Dialect the compiled schema's root is read in (0 for NULL). */
+AMC_API amc_schema_dialect amc_schema_dialect_of(const amc_schema *schema);
+
 /** Options of amc_schema_validate(). Start from AMC_VALIDATE_OPTS_DEFAULT. Zero fields mean
  *  "default" so that new fields stay safe. */
 typedef struct amc_validate_opts {
@@ -169,9 +229,10 @@ AMC_API amc_status amc_schema_validate(const amc_schema *schema, const amc_value
 
 /* ---- Introspection for linters ---- */
 
-/** The vocabulary a keyword belongs to (2020-12). */
+/** The vocabulary a keyword belongs to (2020-12 names; for the drafts before 2019-09, which
+ *  have no vocabularies, the 2020-12 vocabulary of the same or the replacing keyword). */
 typedef enum amc_schema_vocab {
-    AMC_SVOCAB_UNKNOWN = 0, /**< not a 2020-12 keyword (an annotation, or a typo) */
+    AMC_SVOCAB_UNKNOWN = 0, /**< not a keyword of the dialect (an annotation, or a typo) */
     AMC_SVOCAB_CORE = 1,
     AMC_SVOCAB_APPLICATOR = 2,
     AMC_SVOCAB_UNEVALUATED = 3,
@@ -181,8 +242,13 @@ typedef enum amc_schema_vocab {
     AMC_SVOCAB_CONTENT = 7
 } amc_schema_vocab;
 
-/** Vocabulary of keyword kw[0..len) ("minLength" -> AMC_SVOCAB_VALIDATION). */
+/** Vocabulary of keyword kw[0..len) in 2020-12 ("minLength" -> AMC_SVOCAB_VALIDATION). */
 AMC_API amc_schema_vocab amc_schema_keyword_vocab(const char *kw, size_t len);
+
+/** amc_schema_keyword_vocab() in dialect d: AMC_SVOCAB_UNKNOWN when d does not define the
+ *  keyword ("dependencies" in 2020-12, "$defs" in draft 7, "const" in draft 4). */
+AMC_API amc_schema_vocab amc_schema_keyword_vocab_in(amc_schema_dialect d, const char *kw,
+                                                     size_t len);
 
 /**
  * The document registered under uri (the document's canonical URI, a retrieval URI or the URI
@@ -201,12 +267,13 @@ AMC_API amc_status amc_schema_set_find_doc(amc_schema_set *set, const char *uri,
 
 /** One subschema seen by amc_schema_walk(). All strings live until the callback returns. */
 typedef struct amc_schema_node_info {
-    const amc_value *schema; /**< the subschema (an object or a boolean) */
-    const char *pointer;     /**< JSON Pointer from the document root ("" for the root) */
-    const char *base_uri;    /**< absolute base URI in effect (after this node's $id) */
-    const char *keyword;     /**< keyword of the parent that holds it ("properties"...), or
-                                  NULL for the root */
-    uint32_t depth;          /**< subschema nesting depth (0 for the root) */
+    const amc_value *schema;    /**< the subschema (an object or a boolean) */
+    const char *pointer;        /**< JSON Pointer from the document root ("" for the root) */
+    const char *base_uri;       /**< absolute base URI in effect (after this node's $id) */
+    const char *keyword;        /**< keyword of the parent that holds it ("properties"...), or
+                                     NULL for the root */
+    uint32_t depth;             /**< subschema nesting depth (0 for the root) */
+    amc_schema_dialect dialect; /**< dialect the subschema is read in */
 } amc_schema_node_info;
 
 /** Walk callback; return false to stop the walk. */
@@ -214,8 +281,8 @@ typedef bool (*amc_schema_walk_fn)(void *userdata, const amc_schema_node_info *i
 
 /**
  * Visits every subschema of the document registered under doc_uri in document order, following
- * the 2020-12 applicator keywords (values of unknown keywords are not schemas and are not
- * visited; neither are enum/const/default/examples).
+ * the applicator keywords of each subschema's dialect (values of unknown keywords are not
+ * schemas and are not visited; neither are enum/const/default/examples).
  * @returns AMC_OK, AMC_EINVALID if no such document, AMC_ELIMIT if subschemas nest deeper than
  *          2048, AMC_ENOMEM.
  */
