@@ -101,30 +101,34 @@ def main():
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         total, f = inclusive(out)
     g = lambda *names: sum(f.get(n, 0) for n in names)
+    first = lambda *names: next((f[n] for n in names if n in f), 0)
     loop = g("validate_path")
-    line = g("validate_line")
-    parse = g("amc_json_read")
-    utf8 = g("amc_utf8_valid_fast", "utf8_prescan")
-    strings = g("parse_string")
-    docnew = g("amc_doc_new", "amc_doc_reset", "doc_reuse")
+    line = f.get("validate_line")  # absent when the compiler inlined it
+    parse = first("amc_json_read_reuse", "amc_json_read", "json_read", "json_read_impl")
+    utf8 = g("amc_utf8_validate")
+    strings = g("parse_string", "string_rest")
+    docnew = g("amc_doc_new", "amc_doc_reuse")
     free = g("amc_doc_free")
     val = g("amc_schema_validate")
     rx = g("amc_regex_search")
     fmt = g("amc_format_check")
     if a.profile:
         val = g("amc_validator_check") - parse - free
+    rest = [("read (read, newlines, lines)", loop - line, None),
+            ("report (per-line bookkeeping, diagnostics)", line - parse - free - val, None)] \
+        if line is not None else \
+        [("read + report (read, lines; bookkeeping, diagnostics)", loop - parse - free - val, None)]
     rows = [
         ("start-up (schema load + compile)", total - loop, None),
-        ("read (read, newlines, lines)", loop - line, None),
-        ("parse (amc_json_read)", parse, [("UTF-8 pre-check", utf8), ("strings", strings),
+        ("parse (amc_json_read)", parse, [("UTF-8 check of the whole input", utf8),
+                                          ("strings (outside the inlined scan)", strings),
                                           ("document set-up", docnew),
-                                          ("structure, numbers, tree",
+                                          ("structure, numbers, tree, inlined scans",
                                            parse - utf8 - strings - docnew)]),
         ("document free", free, None),
         ("validate" if not a.profile else "profile rules (schema, signature, ...)", val,
          [("regex", rx), ("format", fmt)] if not a.profile else None),
-        ("report (per-line bookkeeping, diagnostics)", line - parse - free - val, None),
-    ]
+    ] + rest
     print(f"{a.lines} lines, {nbytes} bytes; {total:,} instructions "
           f"({total / a.lines:,.0f} a line, {total / nbytes:.1f} a byte)")
     print(f"  {'stage':44} {'instructions':>14} {'share':>6} {'a line':>8}")

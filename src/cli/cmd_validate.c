@@ -62,6 +62,7 @@ typedef struct vstate {
     bool io_error;
     bool any_warning;
     const char *profile; /* --profile NAME|auto */
+    amc_doc *ldoc;       /* --jsonl: one document reused for every line */
 } vstate;
 
 static bool has_ext(const char *name, const char *const *exts)
@@ -187,7 +188,6 @@ static void report_line(vstate *v, const char *path, size_t lineno, bool valid)
 static void validate_line(vstate *v, const char *path, const char *line, size_t len, size_t off,
                           size_t lineno)
 {
-    amc_doc *doc = NULL;
     amc_status st = AMC_OK;
     bool valid = false;
     amc_pos base;
@@ -205,8 +205,8 @@ static void validate_line(vstate *v, const char *path, const char *line, size_t 
             v->io_error = true;
         }
         valid = st == AMC_OK;
-    } else if ((st = amc_json_read(line, len, &v->lim, v->ds, &doc)) == AMC_OK) {
-        valid = run_schema(v, doc);
+    } else if ((st = amc_json_read_reuse(line, len, &v->lim, v->ds, &v->ldoc)) == AMC_OK) {
+        valid = run_schema(v, v->ldoc);
     } else {
         if (st == AMC_ENOMEM) {
             fprintf(stderr, "amc validate: %s:%zu: out of memory\n", path, lineno);
@@ -214,7 +214,6 @@ static void validate_line(vstate *v, const char *path, const char *line, size_t 
         }
         v->n_unparseable++;
     }
-    amc_doc_free(doc);
     base.offset = off;
     base.line = (uint32_t)(lineno - 1);
     base.col = 0;
@@ -443,6 +442,8 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
     }
     for (i = 0; i < inputs->n; i++)
         validate_path(v, inputs->v[i], false);
+    amc_doc_free(v->ldoc);
+    v->ldoc = NULL;
     if (v->jsonl) {
         fflush(stdout);
         if (v->n_unparseable)

@@ -128,6 +128,23 @@ void amc_arena_reset(amc_arena *a)
     a->end = a->cur + c->size;
 }
 
+void amc_arena_recycle(amc_arena *a, size_t keep_max)
+{
+    amc_arena_chunk *c = a->head;
+    size_t sum = 0;
+    if (!c)
+        return;
+    if (!c->prev && c->size <= keep_max) {
+        a->cur = (char *)c + CHUNK_HDR;
+        return;
+    }
+    for (; c; c = c->prev)
+        sum += c->size;
+    amc_arena_release(a);
+    /* the next allocation takes one chunk of the whole size */
+    a->next_size = sum <= keep_max ? sum : keep_max;
+}
+
 static void *arena_grow(amc_arena *a, size_t n)
 {
     size_t size = a->next_size;

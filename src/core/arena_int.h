@@ -22,6 +22,11 @@ void amc_arena_release(amc_arena *a);
 /* Frees everything allocated but keeps the newest chunk (up to 64 KiB) for reuse: for arenas
  * emptied and refilled in a loop. */
 void amc_arena_reset(amc_arena *a);
+/* Empties the arena for refilling with about as much as it holds now: several chunks are replaced
+ * by one as large as all of them (when that is at most keep_max bytes; else everything goes back
+ * to the system), so a loop that refills it with similar amounts stops allocating after the first
+ * rounds. */
+void amc_arena_recycle(amc_arena *a, size_t keep_max);
 /* 8-aligned, uninitialised. NULL on ENOMEM or size overflow. */
 void *amc_arena_alloc(amc_arena *a, size_t n) AMC_WARN_UNUSED_RESULT;
 void *amc_arena_zalloc(amc_arena *a, size_t n) AMC_WARN_UNUSED_RESULT;

@@ -1,9 +1,11 @@
 /*
  * doc.c - the document model: arena-owned value tree, lookups, equality, JSON output.
  */
+#include <stdint.h>
 #include <string.h>
 #include "amc/doc.h"
 #include "arena_int.h"
+#include "doc_int.h"
 #include "buf_int.h"
 #include "num_int.h"
 #include "utf8_int.h"
@@ -15,6 +17,23 @@ struct amc_doc {
     amc_value *root;
 };
 
+/* The source copy: src, a NUL and AMC_DOC_PAD zero bytes. */
+static bool copy_source(amc_doc *doc, const char *src, size_t len)
+{
+    char *copy = NULL;
+    if (len > SIZE_MAX - 1 - AMC_DOC_PAD)
+        return false;
+    copy = amc_arena_alloc(&doc->arena, len + 1 + AMC_DOC_PAD);
+    if (!copy)
+        return false;
+    if (len)
+        memcpy(copy, src, len);
+    memset(copy + len, 0, 1 + AMC_DOC_PAD);
+    doc->src = copy;
+    doc->src_len = len;
+    return true;
+}
+
 amc_doc *amc_doc_new(const char *src, size_t src_len)
 {
     amc_doc *doc = amc_xcalloc(1, sizeof *doc);
@@ -23,16 +42,20 @@ amc_doc *amc_doc_new(const char *src, size_t src_len)
     /* first chunk sized to the input: source copy + roughly its tree */
     amc_arena_init(&doc->arena,
                    src_len * 2 + 1024 < ((size_t)1 << 20) ? src_len * 2 + 1024 : ((size_t)1 << 20));
-    if (src) {
-        char *copy = amc_arena_strndup(&doc->arena, src, src_len);
-        if (!copy) {
-            amc_doc_free(doc);
-            return NULL;
-        }
-        doc->src = copy;
-        doc->src_len = src_len;
+    if (src && !copy_source(doc, src, src_len)) {
+        amc_doc_free(doc);
+        return NULL;
     }
     return doc;
+}
+
+bool amc_doc_reuse(amc_doc *doc, const char *src, size_t len)
+{
+    amc_arena_recycle(&doc->arena, (size_t)1 << 20);
+    doc->root = NULL;
+    doc->src = NULL;
+    doc->src_len = 0;
+    return copy_source(doc, src ? src : "", len);
 }
 
 void amc_doc_free(amc_doc *doc)

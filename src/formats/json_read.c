@@ -37,7 +37,7 @@
  *     ("a" and "\u0061" are duplicates). Unlike syntax errors they do not stop the reader: every
  *     later duplicate is reported (at its key, with context "first defined here" at the first
  *     one), the first member is the one kept while reading, and the document is then rejected
- *     (AMC_EINVALID, *out = NULL). Objects with more than 8 members switch from a linear scan to
+ *     (AMC_EINVALID, *out = NULL). Objects with more than 32 members switch from a linear scan to
  *     a per-object hash set (seeded per call from heap/stack addresses, not cryptographic), so
  *     100 000 keys cost linear time.
  *   - Syntax errors stop the reader at the first one, with a specific code and the position of
@@ -58,20 +58,34 @@
  * stack of open containers (no recursion: max_depth may be set to 10^5), children gathered on
  * temporary stacks and copied into exact-size arena arrays when their container closes, nodes
  * allocated in slabs from the doc arena, and all strings, keys and number texts decoded into one
- * arena "text heap" sized to the input (decoded text plus terminators never exceeds it). Strings
- * are scanned 8 bytes at a time (SWAR) for '"', '\', control bytes and non-ASCII bytes.
+ * arena "text heap" sized to the input (decoded text plus terminators never exceeds it).
+ * Speed (docs/performance.md): the whole input's UTF-8 is checked first in one SIMD pass
+ * (amc_utf8_validate); when it is valid, string scans look only for '"', '\' and control bytes,
+ * 16 bytes at a time with SSE2 (8 with SWAR where SSE2 is absent or AMC_SIMD=scalar), reading
+ * into the padding after the source copy's NUL (AMC_DOC_PAD); when it is not, they also stop at
+ * every byte >= 0x80 and check its sequence, as before, so the first error and every diagnostic
+ * are the same (tests/unit/test_json_diff.c compares the reader with a frozen copy of its earlier
+ * self, tests/ref/json_read_ref.inc, at every SIMD level). Duplicate keys: objects of up to 32
+ * members compare 64-bit key summaries behind a 128-bit Bloom filter, larger ones hash.
+ * amc_json_read_reuse() reads into a kept document (no allocation per JSON Lines record).
  * Positions (line/col) are computed only when a diagnostic is emitted.
  */
 #include <float.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "amc/json.h"
 #include "../core/arena_int.h"
 #include "../core/diag_int.h"
+#include "../core/doc_int.h"
 #include "../core/num_int.h"
+#include "../core/simd_int.h"
 #include "../core/utf8_int.h"
+#if AMC_HAVE_SSE2
+#include <emmintrin.h>
+#endif
 
 #if defined(__GNUC__)
 #define LIKELY(x)   __builtin_expect(!!(x), 1)
@@ -217,6 +231,8 @@ typedef struct frame {
     bool key_dup; /* the pending key is a duplicate: its member is dropped */
     const char *key;
     size_t key_len, key_off;
+    uint64_t key_sig; /* key_sig() of the pending key */
+    uint64_t seen[2]; /* a 128-bit Bloom filter of the key summaries of the members so far */
     /* duplicate-key hash set, used once an object has more than DUP_LINEAR members. Entries are
      * (hash32 << 32) | (member index - base + 1); 0 is empty. tab is either the parser's inline
      * table (tab_local; one object at a time may use it) or own, a heap buffer that stays with
@@ -226,7 +242,7 @@ typedef struct frame {
     bool tab_on, tab_local;
 } frame;
 
-#define DUP_LINEAR 8
+#define DUP_LINEAR 32
 
 typedef struct posc { /* position cursor: diagnostics are emitted mostly in offset order */
     size_t off;
@@ -246,12 +262,40 @@ typedef struct jp {
     size_t nodes;
     size_t dups;
     uint64_t seed;
+    bool utf8_ok; /* the whole input is valid UTF-8: string scans need not stop at bytes >= 0x80 */
+    bool simd;    /* SSE2 string scans (else 8-byte SWAR steps) */
     vec frames, items, members;
+    uint64_t *sigs; /* key_sig() of each entry of members (same indexes, capacity sigcap) */
+    size_t sigcap;
+    uint64_t *sigs_local;
     size_t frames_used; /* high-water mark of frame slots (their own buffers are freed at end) */
     bool ltab_busy;
-    uint64_t ltab[64]; /* inline hash set for the first big object open at a time */
     posc pc_at, pc_ctx;
+    uint64_t ltab[64]; /* inline hash set for the first big object open at a time (last: not
+                          zeroed with the rest, tab_reserve() clears it when it takes it) */
 } jp;
+
+/* Doubles the member stack and its parallel key summaries. */
+static bool grow_members(jp *P)
+{
+    uint64_t *ns = NULL;
+    if (!vec_grow(&P->members, sizeof(amc_member)))
+        return false;
+    if (P->sigcap >= P->members.cap)
+        return true;
+    if (P->sigs == P->sigs_local) {
+        ns = amc_xmalloc(P->members.cap * sizeof *ns);
+        if (ns)
+            memcpy(ns, P->sigs, P->sigcap * sizeof *ns);
+    } else {
+        ns = amc_xrealloc(P->sigs, P->members.cap * sizeof *ns);
+    }
+    if (!ns)
+        return false;
+    P->sigs = ns;
+    P->sigcap = P->members.cap;
+    return true;
+}
 
 /* ---- positions and diagnostics ---- */
 
@@ -539,16 +583,73 @@ static amc_status node_fail(jp *P, size_t off)
 #define HIGHS 0x8080808080808080ULL
 /* High bit set in each byte of w that is '"', '\', < 0x20 or >= 0x80. Only the lowest set byte is
  * guaranteed exact (borrows may flag bytes above a true hit), which is all the scanner uses. */
-static inline uint64_t str_special(uint64_t w)
+static inline uint64_t str_special(uint64_t w, bool utf8_ok)
 {
     uint64_t q = w ^ (ONES * '"');
     uint64_t b = w ^ (ONES * '\\');
     uint64_t zq = (q - ONES) & ~q;
     uint64_t zb = (b - ONES) & ~b;
     uint64_t ctl = (w - ONES * 0x20) & ~w;
-    return (zq | zb | ctl | w) & HIGHS;
+    return (zq | zb | ctl | (utf8_ok ? 0 : w)) & HIGHS;
 }
 #endif
+
+/*
+ * String scanning: copies the bytes at p to o up to the first byte that needs attention ('"',
+ * '\', a control byte, and a byte >= 0x80 unless the whole input is known to be valid UTF-8)
+ * and returns how many were copied. Loads and stores run past that byte: the source copy has
+ * AMC_DOC_PAD bytes after its NUL (which ends every scan) and the text heap as much slack.
+ */
+#if AMC_HAVE_SSE2
+static inline size_t scan_sse2(const char *p, char *o, bool utf8_ok)
+{
+    const __m128i vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\'), v1f = _mm_set1_epi8(0x1f);
+    size_t n = 0;
+    for (;;) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + n));
+        __m128i sp = _mm_or_si128(_mm_cmpeq_epi8(w, vq), _mm_cmpeq_epi8(w, vb));
+        unsigned m = 0;
+        _mm_storeu_si128((__m128i *)(void *)(o + n), w);
+        sp = _mm_or_si128(sp, _mm_cmpeq_epi8(_mm_max_epu8(w, v1f), v1f)); /* <= 0x1f */
+        m = (unsigned)_mm_movemask_epi8(sp);
+        if (!utf8_ok)
+            m |= (unsigned)_mm_movemask_epi8(w);
+        if (m)
+            return n + (size_t)__builtin_ctz(m);
+        n += 16;
+    }
+}
+#endif
+
+static inline size_t scan_swar(const char *p, char *o, bool utf8_ok)
+{
+    const char *s = p;
+#if USE_SWAR
+    for (;;) { /* ends at the source's NUL at the latest (a control byte) */
+        uint64_t w = 0, m = 0;
+        memcpy(&w, p, 8);
+        memcpy(o, &w, 8);
+        m = str_special(w, utf8_ok);
+        if (m)
+            return (size_t)(p - s) + ((size_t)__builtin_ctzll(m) >> 3);
+        p += 8;
+        o += 8;
+    }
+#else
+    while (!(CC(*p) & C_STRSP) || (utf8_ok && (unsigned char)*p >= 0x80))
+        *o++ = *p++;
+    return (size_t)(p - s);
+#endif
+}
+
+static inline size_t scan_plain(const jp *P, const char *p, char *o)
+{
+#if AMC_HAVE_SSE2
+    if (LIKELY(P->simd))
+        return scan_sse2(p, o, P->utf8_ok);
+#endif
+    return scan_swar(p, o, P->utf8_ok);
+}
 
 /* Reads 4 hex digits at p (stops at the first non-hex byte; the source's NUL sentinel is one).
  * Returns the value, or -1 with *bad set to the offending byte. */
@@ -567,39 +668,19 @@ static long hex4(const char *p, const char **bad)
     return v;
 }
 
-/* q points at the opening quote. Decodes the string into the text heap. On success returns the
- * byte after the closing quote and sets *sp and *np; on error reports and returns NULL (*st set).
- */
-static const char *parse_string(jp *P, const char *q, const char **sp, size_t *np, amc_status *st)
+/* The rest of a string whose plain prefix is copied: p is at the first byte that needs attention
+ * (q: the opening quote), o where its decoded form goes. Returns as parse_string(). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static const char *
+string_rest(jp *P, const char *q, const char *p, char *o, const char **sp, size_t *np,
+            amc_status *st)
 {
-    const char *p = q + 1;
     const char *end = P->end;
-    char *o = P->out;
-    char *const start = o;
+    char *const start = P->out;
     for (;;) {
-        unsigned char c = 0;
-#if USE_SWAR
-        while (LIKELY(end - p >= 8)) {
-            uint64_t w = 0, m = 0;
-            memcpy(&w, p, 8);
-            memcpy(o, &w, 8); /* speculative: the heap has room (see amc_json_read) */
-            m = str_special(w);
-            if (m) {
-                size_t k = (size_t)__builtin_ctzll(m) >> 3;
-                p += k;
-                o += k;
-                goto special;
-            }
-            p += 8;
-            o += 8;
-        }
-#endif
-        while (!(CC(*p) & C_STRSP))
-            *o++ = *p++;
-#if USE_SWAR
-    special:
-#endif
-        c = (unsigned char)*p;
+        unsigned char c = (unsigned char)*p;
         if (LIKELY(c == '"')) {
             *o = '\0';
             *sp = start;
@@ -630,7 +711,7 @@ static const char *parse_string(jp *P, const char *q, const char **sp, size_t *n
                 o += k;
                 p += k;
             } while ((unsigned char)*p >= 0x80);
-            continue;
+            goto rescan;
         }
         if (c == '\\') {
             const char *bad = NULL;
@@ -709,7 +790,7 @@ static const char *parse_string(jp *P, const char *q, const char **sp, size_t *n
                 return NULL;
             }
             p += 2;
-            continue;
+            goto rescan;
         bad_hex:
             if (bad >= end)
                 goto eof;
@@ -735,11 +816,43 @@ static const char *parse_string(jp *P, const char *q, const char **sp, size_t *n
                    "\\n or \\u%04x)",
                    c, c);
         return NULL;
+    rescan : {
+        size_t k = scan_plain(P, p, o);
+        p += k;
+        o += k;
+    }
     }
 eof:
     *st = emit(P, AMC_C_JSON_UNTERMINATED_STRING, P->len, "string starts here", OFF(P, q),
                "unterminated string: end of input before the closing '\"'");
     return NULL;
+}
+
+/* q points at the opening quote. Decodes the string into the text heap. On success returns the
+ * byte after the closing quote and sets *sp and *np; on error reports and returns NULL (*st set).
+ * Inline: most strings are plain (no escape, and ASCII or checked UTF-8), found by one scan. */
+static inline const char *parse_string(jp *P, const char *q, const char **sp, size_t *np,
+                                       amc_status *st)
+{
+    const char *p = q + 1;
+    char *o = P->out;
+    size_t k = scan_plain(P, p, o);
+    p += k;
+    o += k;
+    if (LIKELY(*p == '"')) {
+        *o = '\0';
+        *sp = P->out;
+        *np = k;
+        P->out = o + 1;
+        if (UNLIKELY(k > P->lim.max_string_bytes)) {
+            *st = emit(P, AMC_C_LIMIT_STRING, OFF(P, q), NULL, 0,
+                       "string of %zu bytes exceeds the limit of %zu bytes", k,
+                       P->lim.max_string_bytes);
+            return NULL;
+        }
+        return p + 1;
+    }
+    return string_rest(P, q, p, o, sp, np, st);
 }
 
 /* ---- numbers ---- */
@@ -998,17 +1111,38 @@ static bool tab_reserve(jp *P, frame *F)
     return true;
 }
 
+/* A 64-bit summary of a key (its length, first and last 8 bytes): equal keys have equal
+ * summaries, so the linear duplicate scan compares bytes only when the summaries agree. k is in
+ * the text heap, whose slack makes the 8-byte load safe; bytes past a short key are masked off. */
+static inline uint64_t key_sig(const char *k, size_t kn)
+{
+    uint64_t a = 0, b = 0;
+    memcpy(&a, k, 8);
+    if (kn < 8)
+        a &= ((uint64_t)1 << (kn * 8)) - 1;
+    else
+        memcpy(&b, k + kn - 8, 8);
+    return (a ^ (b * 0x9E3779B97F4A7C15ULL)) + kn;
+}
+
 /* Checks the key just read for object frame F (whose members so far are members[base..n)).
  * Returns the index of an earlier member with the same key, or SIZE_MAX. On ENOMEM returns
  * SIZE_MAX - 1. Registers a new key in the hash set. */
-static size_t dup_check(jp *P, frame *F, const char *k, size_t kn)
+static size_t dup_check(jp *P, frame *F, const char *k, size_t kn, uint64_t sig)
 {
     const amc_member *mem = (const amc_member *)P->members.data;
     size_t cnt = P->members.n - F->base, i = 0, slot = 0;
     uint32_t h = 0;
     if (!F->tab_on && cnt < DUP_LINEAR) {
+        const uint64_t *sg = P->sigs;
+        unsigned b = (unsigned)((sig * 0xff51afd7ed558ccdULL) >> 57);
+        uint64_t bit = (uint64_t)1 << (b & 63);
+        if (!(F->seen[b >> 6] & bit)) { /* no earlier key has this summary */
+            F->seen[b >> 6] |= bit;
+            return SIZE_MAX;
+        }
         for (i = F->base; i < P->members.n; i++)
-            if (mem[i].key_len == kn && memcmp(mem[i].key, k, kn) == 0)
+            if (sg[i] == sig && mem[i].key_len == kn && memcmp(mem[i].key, k, kn) == 0)
                 return i;
         return SIZE_MAX;
     }
@@ -1071,6 +1205,7 @@ static amc_status open_container(jp *P, const char *p, bool is_obj, frame **Fp)
     F->is_obj = is_obj;
     F->base = is_obj ? P->members.n : P->items.n;
     F->key_dup = false;
+    F->seen[0] = F->seen[1] = 0;
     F->tab_on = false;
     F->tab_local = false;
     F->tabn = 0;
@@ -1236,9 +1371,9 @@ after_value:
     if (F->is_obj) {
         if (LIKELY(!F->key_dup)) {
             amc_member *m = NULL;
-            if (UNLIKELY(P->members.n == P->members.cap) &&
-                !vec_grow(&P->members, sizeof(amc_member)))
+            if (UNLIKELY(P->members.n == P->members.cap) && !grow_members(P))
                 FAIL(nomem(P));
+            P->sigs[P->members.n] = F->key_sig;
             m = (amc_member *)P->members.data + P->members.n++;
             m->key = F->key;
             m->key_len = F->key_len;
@@ -1298,7 +1433,8 @@ key:
         p = parse_string(P, p, &k, &kn, &st);
         if (!p)
             goto out;
-        at = dup_check(P, F, k, kn);
+        F->key_sig = key_sig(k, kn);
+        at = dup_check(P, F, k, kn, F->key_sig);
         F->key = k;
         F->key_len = kn;
         F->key_off = OFF(P, q);
@@ -1337,16 +1473,22 @@ static void jp_release(jp *P)
     vec_release(&P->frames);
     vec_release(&P->items);
     vec_release(&P->members);
+    if (P->sigs != P->sigs_local)
+        amc_xfree(P->sigs);
+    P->sigs = NULL;
 }
 
+/* Reads into a new document, or into `reuse` (emptied first) when not NULL; on failure a new
+ * document is freed, a reused one is left without a root. */
 static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *lim,
-                                 amc_diags *diags, amc_doc **out)
+                                 amc_diags *diags, amc_doc **out, amc_doc *reuse)
 {
     amc_limits L = AMC_LIMITS_DEFAULT;
     jp P;
     frame frames_local[16];
     amc_value *items_local[128];
     amc_member members_local[64];
+    uint64_t sigs_local[64];
     amc_doc *doc = NULL;
     amc_value *root = NULL;
     const char *p = NULL;
@@ -1357,6 +1499,8 @@ static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *
     *out = NULL;
     if (!diags || (!buf && len))
         return AMC_EUSAGE;
+    if (reuse)
+        amc_doc_set_root(reuse, NULL);
     if (lim)
         L = *lim;
     amc_limits_normalize(&L);
@@ -1367,7 +1511,7 @@ static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *
         return AMC_ELIMIT;
     }
 
-    memset(&P, 0, sizeof P);
+    memset(&P, 0, offsetof(jp, ltab));
     P.ds = diags;
     if (len > SIZE_MAX / 4) /* the source copy and the text heap could not be allocated */
         return nomem(&P);
@@ -1375,8 +1519,16 @@ static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *
     vec_init(&P.frames, frames_local, sizeof frames_local / sizeof frames_local[0]);
     vec_init(&P.items, items_local, sizeof items_local / sizeof items_local[0]);
     vec_init(&P.members, members_local, sizeof members_local / sizeof members_local[0]);
+    P.sigs = P.sigs_local = sigs_local;
+    P.sigcap = sizeof sigs_local / sizeof sigs_local[0];
 
-    doc = amc_doc_new(buf ? buf : "", len);
+    if (reuse) {
+        if (!amc_doc_reuse(reuse, buf, len))
+            return nomem(&P);
+        doc = reuse;
+    } else {
+        doc = amc_doc_new(buf ? buf : "", len);
+    }
     if (!doc) {
         st = nomem(&P);
         goto out;
@@ -1386,15 +1538,21 @@ static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *
     P.len = len;
     P.end = P.src + len;
     /* Text heap: every string/key decodes to at most its raw length (quotes included) and every
-     * number text takes its length + 1, so len + 1 bytes suffice; + 16 leaves room for the
-     * scanner's speculative 8-byte stores. */
-    P.out = amc_doc_alloc(doc, len + 16);
+     * number text takes its length + 1, so len + 1 bytes suffice; + AMC_DOC_PAD leaves room for
+     * the scanners' speculative 16-byte stores and the 8-byte loads of key_sig(). */
+    P.out = amc_doc_alloc(doc, len + AMC_DOC_PAD);
     if (!P.out) {
         st = nomem(&P);
         goto out;
     }
     P.slab_next = len < 4096 ? 16 : 64;
-    P.seed = (uint64_t)(uintptr_t)doc * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)&P;
+    P.seed = ((uint64_t)(uintptr_t)doc * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uintptr_t)&P) +
+             (uint64_t)(uintptr_t)buf + len;
+    /* One pass checks the whole input's UTF-8 (SIMD, mostly skipping ASCII): when it is valid the
+     * string scans treat bytes >= 0x80 as plain. When not, they check every sequence as before,
+     * so the first error found (and reported) is the same either way. */
+    P.utf8_ok = amc_utf8_validate(P.src, len) == len;
+    P.simd = amc_simd_level() >= AMC_SIMD_SSE2;
 
     p = P.src;
     if (len >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB &&
@@ -1430,23 +1588,46 @@ static amc_status json_read_impl(const char *buf, size_t len, const amc_limits *
     doc = NULL;
 out:
     jp_release(&P);
-    amc_doc_free(doc);
+    if (doc != reuse)
+        amc_doc_free(doc);
     return st;
 }
 
 /* A diagnostic that could not be stored for lack of memory makes the read AMC_ENOMEM: a caller
  * must not take an incomplete list for the whole story. */
-amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
-                         amc_doc **out)
+static amc_status json_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
+                            amc_doc **out, amc_doc *reuse)
 {
     size_t nomem0 = amc_diags_nomem(diags);
-    amc_status st = json_read_impl(buf, len, lim, diags, out);
+    amc_status st = json_read_impl(buf, len, lim, diags, out, reuse);
     if (st != AMC_ENOMEM && st != AMC_EUSAGE && amc_diags_nomem(diags) > nomem0) {
         if (out && *out) {
-            amc_doc_free(*out);
+            if (*out != reuse)
+                amc_doc_free(*out);
+            else
+                amc_doc_set_root(reuse, NULL);
             *out = NULL;
         }
         st = AMC_ENOMEM;
     }
+    return st;
+}
+
+amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
+                         amc_doc **out)
+{
+    return json_read(buf, len, lim, diags, out, NULL);
+}
+
+amc_status amc_json_read_reuse(const char *buf, size_t len, const amc_limits *lim, amc_diags *diags,
+                               amc_doc **doc)
+{
+    amc_doc *out = NULL;
+    amc_status st = AMC_OK;
+    if (!doc)
+        return AMC_EUSAGE;
+    st = json_read(buf, len, lim, diags, &out, *doc);
+    if (!*doc)
+        *doc = out; /* a new document (or NULL on failure) */
     return st;
 }

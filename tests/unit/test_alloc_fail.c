@@ -1,10 +1,10 @@
 /*
  * test_alloc_fail.c - every allocation of a job failing, one at a time.
  *
- * Jobs: JSON + RFC 8785, YAML, schema compile + validate (2020-12, and the older dialects), each
- * profile's validator, the mailbox tree (dead-letter wrapper), a policy file +
- * amc_mailbox_signature, a lifecycle model, amc audit, the schema linter, the conformance runner's
- * manifest/scenario/reply handling, the "regex" format.
+ * Jobs: JSON + RFC 8785, JSON read into a reused document, YAML, schema compile + validate
+ * (2020-12, and the older dialects), each profile's validator, the mailbox tree (dead-letter
+ * wrapper), a policy file + amc_mailbox_signature, a lifecycle model, amc audit, the schema linter,
+ * the conformance runner's manifest/scenario/reply handling, the "regex" format.
  *
  * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
  * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
@@ -125,6 +125,49 @@ static amc_status sc_json_jcs(result *r)
     amc_diags_free(ds);
     free(buf);
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* JSON Lines style: several texts read into one reused document (amc_json_read_reuse): the
+ * envelope, an object of 70 members (the reader's member stack and key summaries grow, the
+ * duplicate check switches to hashing), a text with a duplicate key, and the envelope again. */
+static amc_status sc_json_reuse(result *r)
+{
+    size_t len = 0, i = 0, o = 0;
+    char *env = slurp(ENVELOPE, &len);
+    char big[4096];
+    const char *texts[4];
+    size_t lens[4];
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    amc_status st = AMC_OK;
+    bool nomem = false;
+    assert_non_null(env);
+    big[o++] = '{';
+    for (i = 0; i < 70; i++)
+        o += (size_t)snprintf(big + o, sizeof big - o, "%s\"key_%02zu\":[%zu,\"v\"]", i ? "," : "",
+                              i, i);
+    big[o++] = '}';
+    texts[0] = env;
+    lens[0] = len;
+    texts[1] = big;
+    lens[1] = o;
+    texts[2] = "{\"a\":1,\"b\":2,\"a\":3}";
+    lens[2] = strlen(texts[2]);
+    texts[3] = env;
+    lens[3] = len;
+    for (i = 0; ds && i < 4; i++) {
+        amc_diags_clear(ds);
+        st = amc_json_read_reuse(texts[i], lens[i], NULL, ds, &doc);
+        r_add(r, "read%zu %d", i, (int)st);
+        if (st == AMC_OK)
+            r_add(r, " members %zu", amc_doc_root(doc)->u.obj.len);
+        r_diags(r, ds);
+        nomem = nomem || st == AMC_ENOMEM;
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    free(env);
+    return nomem || !ds ? AMC_ENOMEM : AMC_OK;
 }
 
 static amc_status sc_yaml(result *r)
@@ -624,6 +667,11 @@ static void test_json_jcs(void **state)
     (void)state;
     sweep("json+jcs", sc_json_jcs);
 }
+static void test_json_reuse(void **state)
+{
+    (void)state;
+    sweep("json reuse", sc_json_reuse);
+}
 static void test_yaml(void **state)
 {
     (void)state;
@@ -703,14 +751,15 @@ static void test_format_regex(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_json_jcs),     cmocka_unit_test(test_yaml),
-        cmocka_unit_test(test_schema),       cmocka_unit_test(test_mailbox),
-        cmocka_unit_test(test_ignite),       cmocka_unit_test(test_discussion),
-        cmocka_unit_test(test_socket),       cmocka_unit_test(test_acp),
-        cmocka_unit_test(test_mailbox_tree), cmocka_unit_test(test_policy_sign),
-        cmocka_unit_test(test_lifecycle),    cmocka_unit_test(test_audit),
-        cmocka_unit_test(test_lint),         cmocka_unit_test(test_conform),
-        cmocka_unit_test(test_format_regex), cmocka_unit_test(test_schema_drafts),
+        cmocka_unit_test(test_json_jcs),      cmocka_unit_test(test_json_reuse),
+        cmocka_unit_test(test_yaml),          cmocka_unit_test(test_schema),
+        cmocka_unit_test(test_mailbox),       cmocka_unit_test(test_ignite),
+        cmocka_unit_test(test_discussion),    cmocka_unit_test(test_socket),
+        cmocka_unit_test(test_acp),           cmocka_unit_test(test_mailbox_tree),
+        cmocka_unit_test(test_policy_sign),   cmocka_unit_test(test_lifecycle),
+        cmocka_unit_test(test_audit),         cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_conform),       cmocka_unit_test(test_format_regex),
+        cmocka_unit_test(test_schema_drafts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

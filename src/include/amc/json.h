@@ -29,6 +29,20 @@ extern "C" {
 AMC_API amc_status amc_json_read(const char *buf, size_t len, const amc_limits *lim,
                                  amc_diags *diags, amc_doc **out) AMC_WARN_UNUSED_RESULT;
 
+/**
+ * amc_json_read() into a document kept from an earlier call, for reading many documents one
+ * after the other (JSON Lines): its memory is reused, so once it has grown to the size of the
+ * inputs a read allocates nothing. The result is the same as amc_json_read()'s (status,
+ * diagnostics, tree).
+ * @param[in,out] doc  *doc: a document from an earlier call (emptied first: its tree and every
+ *                     value taken from it are gone) or NULL (a new document is made). On AMC_OK
+ *                     *doc holds the new tree; otherwise *doc has no root (amc_doc_root() returns
+ *                     NULL) and may be passed again. Free it with amc_doc_free() when done.
+ * @returns as amc_json_read(); AMC_EUSAGE if doc is NULL.
+ */
+AMC_API amc_status amc_json_read_reuse(const char *buf, size_t len, const amc_limits *lim,
+                                       amc_diags *diags, amc_doc **doc) AMC_WARN_UNUSED_RESULT;
+
 struct json_object;
 
 /** Converts a value to a new json-c object (numbers keep their exact text where json-c allows).
