@@ -1221,6 +1221,7 @@ static void compile_node(cstate *cs, cnode *n)
     (void)addl;
     n->leaf = true;
     for (i = 0; i < nk; i++) {
+        n->kw[i].fop = amc_sval_op(n->kw[i].fn);
         if (n->kw[i].fn == amc_kw_properties)
             n->props = &n->kw[i];
         if (amc_skw_subkind(dialect, n->kw[i].name, n->kw[i].nlen) != 0 ||

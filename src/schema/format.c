@@ -122,9 +122,49 @@ static uint32_t next_cp(const char *s, size_t n, size_t *i)
 
 /* ---------------------------------------------------------------- dates */
 
+/* The shape nearly every date-time has, "YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)" with
+ * 'T'/'t' and 'Z'/'z', every field in range and no leap second, is valid: 1 then. Anything else
+ * (-1) is left to amc_rfc3339_datetime(), which alone decides errors and leap seconds. */
+static int datetime_common(const unsigned char *s, size_t n)
+{
+    static const unsigned char mdays[13] = {0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    size_t i = 19;
+    int y = 0, mo = 0, d = 0;
+#define DG(k) ((unsigned)(s[k] - '0') < 10u)
+#define D2(k) ((s[k] - '0') * 10 + (s[(k) + 1] - '0'))
+    if (n < 20 || !DG(0) || !DG(1) || !DG(2) || !DG(3) || s[4] != '-' || !DG(5) || !DG(6) ||
+        s[7] != '-' || !DG(8) || !DG(9) || (s[10] != 'T' && s[10] != 't') || !DG(11) || !DG(12) ||
+        s[13] != ':' || !DG(14) || !DG(15) || s[16] != ':' || !DG(17) || !DG(18))
+        return -1;
+    y = D2(0) * 100 + D2(2);
+    mo = D2(5);
+    d = D2(8);
+    if (mo < 1 || mo > 12 || d < 1 || d > mdays[mo] || D2(11) > 23 || D2(14) > 59 || D2(17) > 59)
+        return -1;
+    if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))
+        return -1;
+    if (s[i] == '.') {
+        size_t f = ++i;
+        while (i < n && DG(i))
+            i++;
+        if (i == f)
+            return -1;
+    }
+    if (i + 1 == n && (s[i] == 'Z' || s[i] == 'z'))
+        return 1;
+    if (i + 6 == n && (s[i] == '+' || s[i] == '-') && DG(i + 1) && DG(i + 2) && s[i + 3] == ':' &&
+        DG(i + 4) && DG(i + 5) && D2(i + 1) <= 23 && D2(i + 4) <= 59)
+        return 1;
+    return -1;
+#undef DG
+#undef D2
+}
+
 static int check_datetime(const char *s, size_t n)
 {
     amc_datetime dt;
+    if (datetime_common((const unsigned char *)s, n) == 1)
+        return 1;
     return amc_rfc3339_datetime(s, n, &dt) == 0;
 }
 

@@ -127,7 +127,20 @@ typedef struct tr {
     char err[160];
 } tr;
 
+/* The simple form of a pattern (see simple_parse()). */
+#define SIMPLE_MAX_ATOMS 24
+typedef struct simple_atom {
+    uint64_t cls[2];   /* the ASCII characters it matches (bit c of the 128) */
+    uint32_t min, max; /* max UINT32_MAX: unbounded */
+} simple_atom;
+typedef struct simple_re {
+    bool anchored_end;
+    uint8_t natoms;
+    simple_atom atoms[SIMPLE_MAX_ATOMS];
+} simple_re;
+
 struct amc_regex {
+    simple_re *simple; /* non-NULL: searched without PCRE2 */
     pcre2_general_context *gctx;
     pcre2_code *code;
     pcre2_match_context *mctx;
@@ -1615,6 +1628,209 @@ static amc_regex *build(const char *pat, size_t len, bool fi, bool fm, bool fs, 
     return re;
 }
 
+/* ---------------------------------------------------------------- the simple form
+ *
+ * Most patterns in real schemas are anchored runs of ASCII classes ("^[a-z0-9][a-z0-9-]{2,63}$",
+ * "^[0-9a-f]{64}$", "^msg-[0-9]+$"), and a PCRE2 search costs far more than the test itself (the
+ * match data, the call). simple_parse() recognises, in an already valid pattern, the form
+ *
+ *   '^' atom* ['$']   atom = (ASCII literal | [ASCII class] | \d | \w | \<syntax char>)
+ *                             [? * + {m} {m,} {m,n}] [?]
+ *
+ * (classes: ASCII characters and ranges, \d, \w and escaped syntax characters, not negated) in
+ * which each atom whose count varies shares no character with what may follow it (the classes
+ * up to and including the next atom that must occur, or the end). Then a match is decided by one
+ * greedy pass: an atom takes characters of its class while it can, and nothing it takes could
+ * have started the rest, so no other division of the text matches either. Laziness does not
+ * change whether a match exists. A non-ASCII character is in no class. The pass is linear, so
+ * such patterns never reach the match limit. Anything else goes to PCRE2.
+ */
+static void cls_add(uint64_t cls[2], unsigned c)
+{
+    cls[c >> 6] |= (uint64_t)1 << (c & 63);
+}
+
+static bool cls_has(const uint64_t cls[2], unsigned char c)
+{
+    return c < 128 && ((cls[c >> 6] >> (c & 63)) & 1u);
+}
+
+static void cls_range(uint64_t cls[2], unsigned a, unsigned b)
+{
+    for (; a <= b; a++)
+        cls_add(cls, a);
+}
+
+/* ECMA-262 SyntaxCharacter and '/': escaped, they stand for themselves. */
+static bool syntax_char(char c)
+{
+    return c && strchr("^$\\.*+?()[]{}|/", c) != NULL;
+}
+
+/* One class atom at p (inside [...]): a single character (*ch, returns 1) or a class escape
+ * (\d \w: added to cls, returns 2); 0: not of the simple form. */
+static int simple_class_atom(const char **pp, const char *end, uint64_t cls[2], unsigned *ch)
+{
+    const char *p = *pp;
+    if (p >= end)
+        return 0;
+    if (*p == '\\') {
+        if (p + 1 >= end)
+            return 0;
+        *pp = p + 2;
+        if (p[1] == 'd') {
+            cls_range(cls, '0', '9');
+            return 2;
+        }
+        if (p[1] == 'w') {
+            cls_range(cls, '0', '9');
+            cls_range(cls, 'A', 'Z');
+            cls_range(cls, 'a', 'z');
+            cls_add(cls, '_');
+            return 2;
+        }
+        if (syntax_char(p[1]) || p[1] == '-') {
+            *ch = (unsigned char)p[1];
+            return 1;
+        }
+        return 0;
+    }
+    if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f || *p == ']')
+        return 0;
+    *ch = (unsigned char)*p;
+    *pp = p + 1;
+    return 1;
+}
+
+static bool simple_number(const char **pp, const char *end, uint32_t *out)
+{
+    const char *p = *pp;
+    uint32_t v = 0;
+    if (p >= end || *p < '0' || *p > '9')
+        return false;
+    while (p < end && *p >= '0' && *p <= '9') {
+        if (v > 100000)
+            return false;
+        v = v * 10 + (uint32_t)(*p++ - '0');
+    }
+    *pp = p;
+    *out = v;
+    return true;
+}
+
+static bool simple_parse(const char *pat, size_t len, simple_re *sr)
+{
+    const char *p = pat, *end = pat + len;
+    size_t i = 0, j = 0;
+    memset(sr, 0, sizeof *sr);
+    if (p >= end || *p != '^')
+        return false;
+    p++;
+    while (p < end) {
+        simple_atom *a = NULL;
+        unsigned ch = 0;
+        if (*p == '$' && p + 1 == end) {
+            sr->anchored_end = true;
+            break;
+        }
+        if (sr->natoms == SIMPLE_MAX_ATOMS)
+            return false;
+        a = &sr->atoms[sr->natoms++];
+        a->min = a->max = 1;
+        if (*p == '[') {
+            p++;
+            if (p < end && *p == '^')
+                return false;
+            while (p < end && *p != ']') {
+                unsigned lo = 0, hi = 0;
+                int k = simple_class_atom(&p, end, a->cls, &lo);
+                if (k == 0)
+                    return false;
+                if (k == 1 && p + 1 < end && *p == '-' && p[1] != ']') {
+                    p++;
+                    if (simple_class_atom(&p, end, a->cls, &hi) != 1 || hi < lo)
+                        return false;
+                    cls_range(a->cls, lo, hi);
+                } else if (k == 1) {
+                    cls_add(a->cls, lo);
+                }
+            }
+            if (p >= end)
+                return false;
+            p++; /* ']' */
+            if (!a->cls[0] && !a->cls[1])
+                return false;
+        } else if (*p == '\\') {
+            if (simple_class_atom(&p, end, a->cls, &ch) == 1) {
+                if (ch == '-')
+                    return false; /* \- is an error outside a class in u-mode */
+                cls_add(a->cls, ch);
+            }
+            if (!a->cls[0] && !a->cls[1])
+                return false;
+        } else {
+            if (syntax_char(*p) || (unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+                return false;
+            cls_add(a->cls, (unsigned char)*p++);
+        }
+        /* quantifier */
+        if (p < end && (*p == '?' || *p == '*' || *p == '+')) {
+            a->min = *p == '+' ? 1 : 0;
+            a->max = *p == '?' ? 1 : UINT32_MAX;
+            p++;
+        } else if (p < end && *p == '{') {
+            p++;
+            if (!simple_number(&p, end, &a->min))
+                return false;
+            a->max = a->min;
+            if (p < end && *p == ',') {
+                p++;
+                a->max = UINT32_MAX;
+                if (p < end && *p != '}' && !simple_number(&p, end, &a->max))
+                    return false;
+            }
+            if (p >= end || *p != '}' || a->max < a->min)
+                return false;
+            p++;
+        } else {
+            continue;
+        }
+        if (p < end && *p == '?')
+            p++; /* lazy: the same yes/no answer */
+    }
+    /* each atom whose count varies must share no character with what may follow it */
+    for (i = 0; i < sr->natoms; i++) {
+        const simple_atom *a = &sr->atoms[i];
+        if (a->min == a->max)
+            continue;
+        for (j = i + 1; j < sr->natoms; j++) {
+            const simple_atom *b = &sr->atoms[j];
+            if ((a->cls[0] & b->cls[0]) || (a->cls[1] & b->cls[1]))
+                return false;
+            if (b->min > 0)
+                break;
+        }
+    }
+    return true;
+}
+
+/* The greedy pass (see above): 1 match, 0 none. */
+static int simple_search(const simple_re *sr, const char *s, size_t n)
+{
+    size_t pos = 0, i = 0;
+    for (i = 0; i < sr->natoms; i++) {
+        const simple_atom *a = &sr->atoms[i];
+        uint32_t c = 0;
+        while (c < a->max && pos < n && cls_has(a->cls, (unsigned char)s[pos])) {
+            c++;
+            pos++;
+        }
+        if (c < a->min)
+            return 0;
+    }
+    return !sr->anchored_end || pos == n;
+}
+
 amc_regex *amc_regex_compile(const char *pat, size_t len, uint32_t match_limit, char *err,
                              size_t errlen)
 {
@@ -1628,7 +1844,16 @@ amc_regex *amc_regex_compile(const char *pat, size_t len, uint32_t match_limit, 
         pat = "";
     if (match_limit == 0)
         match_limit = AMC_REGEX_DEFAULT_MATCH_LIMIT;
-    return build(pat, len, false, false, false, false, match_limit, err, errlen);
+    {
+        amc_regex *re = build(pat, len, false, false, false, false, match_limit, err, errlen);
+        simple_re sr;
+        if (re && simple_parse(pat, len, &sr)) {
+            re->simple = amc_xmalloc(sizeof sr);
+            if (re->simple) /* else PCRE2 does the search, as it would anyway */
+                memcpy(re->simple, &sr, sizeof sr);
+        }
+        return re;
+    }
 }
 
 void amc_regex_free(amc_regex *re)
@@ -1640,6 +1865,7 @@ void amc_regex_free(amc_regex *re)
         amc_regex_free(re->lbsub ? re->lbsub[k] : NULL);
     amc_xfree(re->lbsub);
     amc_xfree(re->lbneg);
+    amc_xfree(re->simple);
     pcre2_match_context_free(re->mctx);
     pcre2_code_free(re->code);
     pcre2_general_context_free(re->gctx);
@@ -1730,6 +1956,21 @@ static int run(const amc_regex *re, const char *s, size_t n, size_t start, uint3
     return rc < 0 ? rc : PCRE2_ERROR_INTERNAL;
 }
 
+int amc_regex_search_pcre2(const amc_regex *re, const char *s, size_t n)
+{
+    amc_regex tmp;
+    if (!re)
+        return -1;
+    tmp = *re;
+    tmp.simple = NULL;
+    return amc_regex_search(&tmp, s, n);
+}
+
+bool amc_regex_is_simple(const amc_regex *re)
+{
+    return re && re->simple;
+}
+
 int amc_regex_search(const amc_regex *re, const char *s, size_t n)
 {
     budget b;
@@ -1738,6 +1979,8 @@ int amc_regex_search(const amc_regex *re, const char *s, size_t n)
         return -1;
     if (!s)
         s = "";
+    if (re->simple)
+        return simple_search(re->simple, s, n);
     b.calls = 0;
     /* emulated lookbehinds: at most this many sub-searches per search */
     b.max_calls = re->match_limit < 100000u ? re->match_limit : 100000u;

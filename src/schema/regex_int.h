@@ -35,6 +35,11 @@ amc_regex *amc_regex_compile(const char *pat, size_t len, uint32_t match_limit, 
  */
 int amc_regex_search(const amc_regex *re, const char *s, size_t n);
 
+/* Tests: whether re has the simple form that is searched without PCRE2 (regex.c), and the PCRE2
+ * search of re even when it has. */
+bool amc_regex_is_simple(const amc_regex *re);
+int amc_regex_search_pcre2(const amc_regex *re, const char *s, size_t n);
+
 /* Frees a regex. NULL: no-op. */
 void amc_regex_free(amc_regex *re);
 

@@ -153,6 +153,7 @@ typedef struct ckw {
     const amc_value *kv; /* the keyword's value in the schema */
     uint8_t tmask;       /* instance types (1u << amc_type) it applies to */
     uint8_t prio;        /* evaluation order */
+    uint8_t fop;         /* opcode of fn for the fast path (amc_sval_op(), validate.c) */
     union {
         uint32_t types; /* type: bit set of 1u << amc_type, plus bit 8 for "integer" */
         struct {
@@ -253,6 +254,11 @@ amc_pos amc_sreg_pos(const sres *res, size_t offset);
 char *amc_sreg_strdup(amc_schema_set *set, const char *s, size_t n);
 void *amc_sreg_alloc(amc_schema_set *set, size_t n);
 amc_status amc_sreg_keep_regex(amc_schema_set *set, amc_regex *re);
+
+/* ---- validate.c ---- */
+/* The fast path's opcode for a keyword function (0: not one it runs itself). compile.c sets
+ * ckw.fop with it. */
+uint8_t amc_sval_op(kw_fn fn);
 
 /* ---- compile.c ---- */
 amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, amc_diags *ds,

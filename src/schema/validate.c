@@ -34,6 +34,10 @@
  *     fail with SCHEMA_REGEX_LIMIT and the status AMC_ELIMIT.
  *   - With format assertion on (the option, or the format-assertion vocabulary), known formats
  *     assert; unknown formats always pass.
+ *   - Speed: amc_schema_validate() first runs fv() (the fast path at the end of this file), which
+ *     decides "valid" without paths, scopes, frames or annotations and calls the same keyword
+ *     functions for every assertion; only when it cannot say "valid" does the full evaluation
+ *     run, and it alone reports. So a diagnostic never comes from the fast path.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -686,7 +690,7 @@ KWFN(type)
  * bytes. const and enum (discriminators such as {"type": {"const": "review_result"}}) are
  * evaluated for nearly every message, mostly on strings.
  */
-static bool value_eq(const amc_value *inst, const amc_value *want)
+static inline bool value_eq(const amc_value *inst, const amc_value *want)
 {
     if (inst->type != want->type)
         return false;
@@ -1721,7 +1725,444 @@ KWFN(unevaluated_items)
     return ok;
 }
 
+/* ---- the fast path ----
+ *
+ * Most instances of real traffic are valid, and for a valid instance the evaluation above spends
+ * most of its time on what only an error needs: instance and keyword paths, scopes and frames,
+ * the member scan records, annotation collectors, one eval() per keyword call. fv() decides the
+ * same verdict without them, in three values: FV_YES (valid: the full evaluation would find no
+ * error, so there is nothing to report), FV_NO (invalid for certain) and FV_UNKNOWN (not decided
+ * here). amc_schema_validate() runs the full evaluation whenever the answer is not FV_YES, so
+ * every diagnostic still comes from the full evaluation, and FV_NO/FV_UNKNOWN only cost time.
+ *
+ * fv() handles the applicators itself (properties, patternProperties, additionalProperties,
+ * required with the shared member scan, items, prefixItems, contains, allOf, anyOf, oneOf, not,
+ * if/then/else, dependentSchemas, $ref and a static $dynamicRef) and calls the keyword functions
+ * above for the assertions (type, enum, const, the bounds, pattern, format, ...) in a silent
+ * context, so every assertion has exactly one implementation. Anything else (a keyword function
+ * it does not know, a $dynamicRef that depends on the dynamic scope, unevaluatedProperties /
+ * unevaluatedItems, propertyNames, a fatal condition such as a regex limit or the depth limit)
+ * gives FV_UNKNOWN. Depth is counted per evaluated node as in eval(), against the same limit. The
+ * diagnostics list is detached during fv(), so a fatal report cannot leak out of it.
+ */
+enum { FV_NO = 0, FV_YES = 1, FV_UNKNOWN = 2 };
+
+static const ectx fv_silent; /* not recorded, no paths, no scope, no frame */
+
+static int fv(ev *e, const cnode *n, const amc_value *inst);
+
+/* An assertion keyword run by its own function, silently. */
+static int fv_assert(ev *e, const cnode *n, const ckw *k, const amc_value *inst)
+{
+    bool r = k->fn(e, n, k, inst, &fv_silent, NULL);
+    if (e->fatal != AMC_OK)
+        return FV_UNKNOWN;
+    return r ? FV_YES : FV_NO;
+}
+
+enum {
+    OP_NONE = 0, /* not handled: FV_UNKNOWN */
+    OP_ASSERT,   /* an assertion: its own function, silently */
+    OP_TYPE,
+    OP_MIN_LENGTH,
+    OP_ENUM,
+    OP_CONST,
+    OP_PROPERTIES,
+    OP_REQUIRED,
+    OP_ADDITIONAL,
+    OP_REF,
+    OP_DYNAMIC_REF,
+    OP_ALL_OF,
+    OP_ANY_OF,
+    OP_ONE_OF,
+    OP_NOT,
+    OP_IF,
+    OP_ITEMS,
+    OP_PREFIX_ITEMS,
+    OP_CONTAINS,
+    OP_PATTERN_PROPERTIES,
+    OP_DEPENDENT_SCHEMAS
+};
+
+uint8_t amc_sval_op(kw_fn f)
+{
+    static const struct {
+        kw_fn fn;
+        uint8_t op;
+    } ops[] = {
+        {amc_kw_type, OP_TYPE},
+        {amc_kw_min_length, OP_MIN_LENGTH},
+        {amc_kw_enum, OP_ENUM},
+        {amc_kw_const, OP_CONST},
+        {amc_kw_properties, OP_PROPERTIES},
+        {amc_kw_required, OP_REQUIRED},
+        {amc_kw_additional_properties, OP_ADDITIONAL},
+        {amc_kw_ref, OP_REF},
+        {amc_kw_dynamic_ref, OP_DYNAMIC_REF},
+        {amc_kw_all_of, OP_ALL_OF},
+        {amc_kw_any_of, OP_ANY_OF},
+        {amc_kw_one_of, OP_ONE_OF},
+        {amc_kw_not, OP_NOT},
+        {amc_kw_if, OP_IF},
+        {amc_kw_items, OP_ITEMS},
+        {amc_kw_prefix_items, OP_PREFIX_ITEMS},
+        {amc_kw_contains, OP_CONTAINS},
+        {amc_kw_pattern_properties, OP_PATTERN_PROPERTIES},
+        {amc_kw_dependent_schemas, OP_DEPENDENT_SCHEMAS},
+        /* assertions: they only read the instance and report (no subschema, no annotation) */
+        {amc_kw_maximum, OP_ASSERT},
+        {amc_kw_exclusive_maximum, OP_ASSERT},
+        {amc_kw_minimum, OP_ASSERT},
+        {amc_kw_exclusive_minimum, OP_ASSERT},
+        {amc_kw_multiple_of, OP_ASSERT},
+        {amc_kw_max_length, OP_ASSERT},
+        {amc_kw_pattern, OP_ASSERT},
+        {amc_kw_format, OP_ASSERT},
+        {amc_kw_max_items, OP_ASSERT},
+        {amc_kw_min_items, OP_ASSERT},
+        {amc_kw_unique_items, OP_ASSERT},
+        {amc_kw_max_properties, OP_ASSERT},
+        {amc_kw_min_properties, OP_ASSERT},
+        {amc_kw_dependent_required, OP_ASSERT},
+    };
+    size_t i = 0;
+    for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (ops[i].fn == f)
+            return ops[i].op;
+    return OP_NONE;
+}
+
+/* The member scan of a node with a shared "properties" (n->props), for objects of at most 64
+ * members and tables of at most 64 names: the property index of each member (0xff: none) and a
+ * bit per property present. */
+typedef struct fvscan {
+    uint64_t present;
+    size_t nmatch;
+    uint8_t pidx[64];
+} fvscan;
+
+static int fv_list(ev *e, const ckw *k, const amc_value *inst, int mode)
+{
+    size_t i = 0, yes = 0;
+    bool unknown = false;
+    for (i = 0; i < k->u.list.n; i++) {
+        int r = fv(e, k->u.list.nodes[i], inst);
+        if (mode == 0) { /* allOf */
+            if (r != FV_YES)
+                return r;
+        } else if (r == FV_YES) {
+            if (mode == 1) /* anyOf */
+                return FV_YES;
+            if (++yes > 1) /* oneOf: two match */
+                return FV_NO;
+        } else if (r == FV_UNKNOWN) {
+            unknown = true;
+        }
+    }
+    if (mode == 0)
+        return FV_YES;
+    if (unknown)
+        return FV_UNKNOWN;
+    return mode == 1 ? FV_NO : (yes == 1 ? FV_YES : FV_NO);
+}
+
+static int fv_properties(ev *e, const cnode *n, const ckw *k, const amc_value *inst,
+                         const fvscan *sc)
+{
+    const amc_member *ms = inst->u.obj.members;
+    size_t i = 0, idx = 0;
+    int r = FV_YES;
+    if (sc && k == n->props) {
+        size_t left = sc->nmatch;
+        for (i = 0; i < inst->u.obj.len && left; i++) {
+            if (sc->pidx[i] == 0xff)
+                continue;
+            left--;
+            if ((r = fv(e, k->u.props.nodes[sc->pidx[i]], ms[i].value)) != FV_YES)
+                return r;
+        }
+        return FV_YES;
+    }
+    if (k->u.props.tab.n == 1) { /* a discriminator: {"properties": {"type": {...}}} */
+        i = find_name(inst, 0, k->u.props.tab.keys[0], k->u.props.tab.klens[0]);
+        for (; i < inst->u.obj.len;
+             i = find_name(inst, i + 1, k->u.props.tab.keys[0], k->u.props.tab.klens[0]))
+            if ((r = fv(e, k->u.props.nodes[0], ms[i].value)) != FV_YES)
+                return r;
+        return FV_YES;
+    }
+    for (i = 0; i < inst->u.obj.len; i++)
+        if (prop_index(&k->u.props.tab, ms[i].key, ms[i].key_len, &idx) &&
+            (r = fv(e, k->u.props.nodes[idx], ms[i].value)) != FV_YES)
+            return r;
+    return FV_YES;
+}
+
+static int fv_additional(ev *e, const cnode *n, const ckw *k, const amc_value *inst,
+                         const fvscan *sc)
+{
+    const cnode *node = k->u.addl.node;
+    const amc_member *ms = inst->u.obj.members;
+    bool scanned = sc && k->u.addl.props == n->props;
+    size_t i = 0, idx = 0;
+    int r = FV_YES;
+    if (node->kind == 1)
+        return FV_YES;
+    if (scanned && sc->nmatch == inst->u.obj.len)
+        return FV_YES; /* every member has a property */
+    for (i = 0; i < inst->u.obj.len; i++) {
+        bool matched = false;
+        if (scanned)
+            matched = sc->pidx[i] != 0xff;
+        else if (k->u.addl.props)
+            matched = prop_index(&k->u.addl.props->u.props.tab, ms[i].key, ms[i].key_len, &idx);
+        if (!matched && k->u.addl.pprops) {
+            size_t j = 0;
+            for (j = 0; j < k->u.addl.pprops->u.pprops.n && !matched; j++) {
+                int m =
+                    amc_regex_search(k->u.addl.pprops->u.pprops.res[j], ms[i].key, ms[i].key_len);
+                if (m < 0)
+                    return FV_UNKNOWN;
+                matched = m == 1;
+            }
+        }
+        if (matched)
+            continue;
+        if (node->kind == 0)
+            return FV_NO;
+        if ((r = fv(e, node, ms[i].value)) != FV_YES)
+            return r;
+    }
+    return FV_YES;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+fv_kw(ev *e, const cnode *n, const ckw *k, const amc_value *inst, const fvscan *sc)
+{
+    size_t i = 0;
+    int r = FV_YES;
+    switch (k->fop) {
+    case OP_TYPE:
+        if (k->u.types & (1u << inst->type))
+            return FV_YES;
+        return fv_assert(e, n, k, inst);
+    case OP_MIN_LENGTH:
+        if ((inst->u.str.len + 3) / 4 >= k->u.count)
+            return FV_YES; /* at most 4 bytes per code point */
+        return fv_assert(e, n, k, inst);
+    case OP_ENUM:
+        if (k->u.en.n <= 8 && inst->type == AMC_T_STRING) {
+            for (i = 0; i < k->u.en.n; i++)
+                if (value_eq(inst, k->u.en.arr->u.arr.items[i]))
+                    return FV_YES;
+            return FV_NO;
+        }
+        return fv_assert(e, n, k, inst);
+    case OP_CONST:
+        return value_eq(inst, k->kv) ? FV_YES : FV_NO;
+    case OP_ASSERT:
+        return fv_assert(e, n, k, inst);
+    case OP_PROPERTIES:
+        return fv_properties(e, n, k, inst, sc);
+    case OP_REQUIRED:
+        if (sc && k->u.names.pidx && n->props) {
+            const ptab *t = &k->u.names.tab;
+            for (i = 0; i < t->n; i++) {
+                int32_t p = k->u.names.pidx[i];
+                if (p >= 0 ? !((sc->present >> p) & 1u)
+                           : !has_member(inst, t->keys[i], t->klens[i]))
+                    return FV_NO;
+            }
+            return FV_YES;
+        }
+        return fv_assert(e, n, k, inst);
+    case OP_ADDITIONAL:
+        return fv_additional(e, n, k, inst, sc);
+    case OP_REF:
+        return fv(e, k->u.ref.node, inst);
+    case OP_DYNAMIC_REF:
+        return k->u.ref.dyn_anchor ? FV_UNKNOWN : fv(e, k->u.ref.node, inst);
+    case OP_ALL_OF:
+        return fv_list(e, k, inst, 0);
+    case OP_ANY_OF:
+        return fv_list(e, k, inst, 1);
+    case OP_ONE_OF:
+        return fv_list(e, k, inst, 2);
+    case OP_NOT:
+        r = fv(e, k->u.node, inst);
+        return r == FV_UNKNOWN ? r : (r == FV_YES ? FV_NO : FV_YES);
+    case OP_IF:
+        r = fv(e, k->u.ite.cond, inst);
+        if (r == FV_UNKNOWN)
+            return r;
+        if (r == FV_YES)
+            return k->u.ite.then_ ? fv(e, k->u.ite.then_, inst) : FV_YES;
+        return k->u.ite.else_ ? fv(e, k->u.ite.else_, inst) : FV_YES;
+    case OP_ITEMS: {
+        const cnode *node = k->u.items.node;
+        if (inst->u.arr.len <= k->u.items.prefix || node->kind == 1)
+            return FV_YES;
+        if (node->kind == 0)
+            return FV_NO;
+        for (i = k->u.items.prefix; i < inst->u.arr.len; i++)
+            if ((r = fv(e, node, inst->u.arr.items[i])) != FV_YES)
+                return r;
+        return FV_YES;
+    }
+    case OP_PREFIX_ITEMS: {
+        size_t lim = inst->u.arr.len < k->u.list.n ? inst->u.arr.len : k->u.list.n;
+        for (i = 0; i < lim; i++)
+            if ((r = fv(e, k->u.list.nodes[i], inst->u.arr.items[i])) != FV_YES)
+                return r;
+        return FV_YES;
+    }
+    case OP_CONTAINS: {
+        uint64_t count = 0;
+        for (i = 0; i < inst->u.arr.len; i++) {
+            r = fv(e, k->u.contains.node, inst->u.arr.items[i]);
+            if (r == FV_UNKNOWN)
+                return r;
+            if (r == FV_YES && ++count > k->u.contains.max)
+                return FV_NO;
+        }
+        return count >= k->u.contains.min ? FV_YES : FV_NO;
+    }
+    case OP_PATTERN_PROPERTIES: {
+        const amc_member *ms = inst->u.obj.members;
+        for (i = 0; i < inst->u.obj.len; i++) {
+            size_t j = 0;
+            for (j = 0; j < k->u.pprops.n; j++) {
+                int m = amc_regex_search(k->u.pprops.res[j], ms[i].key, ms[i].key_len);
+                if (m < 0)
+                    return FV_UNKNOWN;
+                if (m == 1 && (r = fv(e, k->u.pprops.nodes[j], ms[i].value)) != FV_YES)
+                    return r;
+            }
+        }
+        return FV_YES;
+    }
+    case OP_DEPENDENT_SCHEMAS: {
+        const ptab *t = &k->u.props.tab;
+        for (i = 0; i < t->n; i++)
+            if (has_member(inst, t->keys[i], t->klens[i]) &&
+                (r = fv(e, k->u.props.nodes[i], inst)) != FV_YES)
+                return r;
+        return FV_YES;
+    }
+    default:
+        return FV_UNKNOWN;
+    }
+}
+
+/* The keywords of one node in order; the cheapest and most frequent outcomes are decided here,
+ * the rest in fv_kw(). */
+static int fv_run(ev *e, const cnode *n, const amc_value *inst, const fvscan *sc)
+{
+    uint8_t tbit = (uint8_t)(1u << inst->type);
+    uint32_t i = 0;
+    for (i = 0; i < n->nkw; i++) {
+        const ckw *k = &n->kw[i];
+        int r = FV_YES;
+        if (!(k->tmask & tbit))
+            continue;
+        switch (k->fop) {
+        case OP_TYPE:
+            if (k->u.types & tbit)
+                continue;
+            if ((k->u.types & TYPE_INTEGER) && inst->type == AMC_T_NUMBER &&
+                (inst->flags & AMC_NUM_INTEGER))
+                continue;
+            break;
+        case OP_MIN_LENGTH:
+            if ((inst->u.str.len + 3) / 4 >= k->u.count)
+                continue; /* at most 4 bytes per code point */
+            break;
+        case OP_CONST:
+            if (value_eq(inst, k->kv))
+                continue;
+            return FV_NO;
+        case OP_REF:
+            if ((r = fv(e, k->u.ref.node, inst)) != FV_YES)
+                return r;
+            continue;
+        default:
+            break;
+        }
+        if ((r = fv_kw(e, n, k, inst, sc)) != FV_YES)
+            return r;
+    }
+    return FV_YES;
+}
+
+/* A node with a shared "properties" on an object: the scan first (as scan_object() does: each
+ * member looked up on its own, so a repeated name in a built tree is evaluated each time). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+fv_scanned(ev *e, const cnode *n, const amc_value *inst)
+{
+    fvscan sc;
+    const ptab *t = &n->props->u.props.tab;
+    const amc_member *ms = inst->u.obj.members;
+    size_t i = 0, idx = 0;
+    sc.present = 0;
+    sc.nmatch = 0;
+    for (i = 0; i < inst->u.obj.len; i++) {
+        sc.pidx[i] = 0xff;
+        if (prop_index(t, ms[i].key, ms[i].key_len, &idx)) {
+            sc.pidx[i] = (uint8_t)idx;
+            sc.present |= (uint64_t)1 << idx;
+            sc.nmatch++;
+        }
+    }
+    return fv_run(e, n, inst, &sc);
+}
+
+static int fv(ev *e, const cnode *n, const amc_value *inst)
+{
+    int r = FV_YES;
+    if (n->kind != 2)
+        return n->kind == 1 ? FV_YES : FV_NO;
+    if (n->uneval)
+        return FV_UNKNOWN;
+    if (++e->depth > e->max_depth) {
+        e->depth--;
+        return FV_UNKNOWN;
+    }
+    if (n->props && inst->type == AMC_T_OBJECT && inst->u.obj.len <= 64 &&
+        n->props->u.props.tab.n <= 64)
+        r = fv_scanned(e, n, inst);
+    else
+        r = fv_run(e, n, inst, NULL);
+    e->depth--;
+    return r;
+}
+
 /* ---- entry point ---- */
+
+static void ev_init(ev *e, const amc_validate_opts *opts, amc_diags *diags, const amc_doc *idoc)
+{
+    /* not the scratch words: zeroing them cost more than a small validation */
+    memset(e, 0, offsetof(ev, inline_words));
+    e->o = opts;
+    e->ds = diags;
+    e->idoc = idoc;
+    e->all = opts->all_errors;
+    e->format_assert = opts->format_assert;
+    e->max_err = opts->max_errors;
+    e->max_depth = opts->max_depth ? opts->max_depth : DEFAULT_MAX_DEPTH;
+    e->branch_details = opts->branch_details ? opts->branch_details : DEFAULT_BRANCH_DETAILS;
+    e->words = e->inline_words;
+    e->capwords = sizeof e->inline_words / sizeof e->inline_words[0];
+    amc_buf_init(&e->ib, 0);
+    amc_buf_init(&e->kb, 0);
+    amc_buf_init(&e->ab, 0);
+    amc_buf_init(&e->cb, 0);
+}
 
 amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instance,
                                const amc_doc *instance_doc, const amc_validate_opts *opts,
@@ -1737,25 +2178,23 @@ amc_status amc_schema_validate(const amc_schema *schema, const amc_value *instan
         return AMC_EUSAGE;
     if (!opts)
         opts = &defaults;
-    /* not the scratch words: zeroing them cost more than a small validation */
-    memset(&e, 0, offsetof(ev, inline_words));
     memset(&c, 0, sizeof c);
-    e.o = opts;
-    e.ds = diags;
-    e.idoc = instance_doc;
-    e.all = opts->all_errors;
-    e.format_assert = opts->format_assert;
-    e.max_err = opts->max_errors;
-    e.max_depth = opts->max_depth ? opts->max_depth : DEFAULT_MAX_DEPTH;
-    e.branch_details = opts->branch_details ? opts->branch_details : DEFAULT_BRANCH_DETAILS;
-    e.words = e.inline_words;
-    e.capwords = sizeof e.inline_words / sizeof e.inline_words[0];
-    amc_buf_init(&e.ib, 0);
-    amc_buf_init(&e.kb, 0);
-    amc_buf_init(&e.ab, 0);
-    amc_buf_init(&e.cb, 0);
     c.rec = diags != NULL;
-    ok = eval(&e, schema->root, instance, &c, NULL);
+    /* The fast path first, without the diagnostics list (see fv()): a valid instance needs
+     * nothing else. Any other answer runs the full evaluation, which alone reports. */
+    ev_init(&e, opts, NULL, instance_doc);
+    if (fv(&e, schema->root, instance) == FV_YES && e.fatal == AMC_OK) {
+        ok = true;
+    } else {
+        uint64_t *words = e.words;
+        size_t capwords = e.capwords;
+        ev_init(&e, opts, diags, instance_doc);
+        if (words != e.inline_words) { /* keep what the fast path grew */
+            e.words = words;
+            e.capwords = capwords;
+        }
+        ok = eval(&e, schema->root, instance, &c, NULL);
+    }
     amc_buf_release(&e.ib);
     amc_buf_release(&e.kb);
     amc_buf_release(&e.ab);

@@ -328,12 +328,73 @@ static void test_suite(void **state)
     assert_int_equal(failed, 0);
 }
 
+/* format "date-time" decides the common shape itself (format.c datetime_common) and leaves
+ * everything else to amc_rfc3339_datetime(): the two must agree on every string. Variations of
+ * a few templates: every digit position over 0-9 and a few other bytes, separators, fractions,
+ * offsets, 29 February over leap and common years, truncations and appended bytes. */
+static void test_datetime_fast_path(void **state)
+{
+    static const char *tpl[] = {
+        "2025-11-08T04:49:47.934Z",    "2024-02-29T23:59:59Z",
+        "1900-02-28t00:00:00z",        "2000-02-29T12:30:00+05:30",
+        "2025-12-31T23:59:60Z",        "2025-06-30T23:59:60-00:00",
+        "0000-01-01T00:00:00.1-23:59", "9999-12-31T23:59:59.123456789+23:59",
+    };
+    static const char bytes[] = "0123456789:-+.TtZz ";
+    size_t t = 0, i = 0, b = 0, checked = 0;
+    (void)state;
+    for (t = 0; t < sizeof tpl / sizeof tpl[0]; t++) {
+        size_t n = strlen(tpl[t]);
+        char buf[64];
+        for (i = 0; i <= n; i++) {
+            for (b = 0; b < sizeof bytes - 1; b++) {
+                int mode = 0;
+                for (mode = 0; mode < 3; mode++) {
+                    size_t m = n;
+                    memcpy(buf, tpl[t], n);
+                    if (mode == 0 && i < n) { /* replace */
+                        buf[i] = bytes[b];
+                    } else if (mode == 1) { /* insert */
+                        memmove(buf + i + 1, buf + i, n - i);
+                        buf[i] = bytes[b];
+                        m = n + 1;
+                    } else if (mode == 2) { /* cut */
+                        m = i;
+                    }
+                    {
+                        amc_datetime dt;
+                        int want = amc_rfc3339_datetime(buf, m, &dt) == 0;
+                        int got = amc_format_check("date-time", buf, m);
+                        if (got != want)
+                            fail_msg("\"%.*s\": format %d, RFC 3339 reader %d", (int)m, buf, got,
+                                     want);
+                        checked++;
+                    }
+                }
+            }
+        }
+    }
+    {
+        int y = 0;
+        for (y = 1896; y <= 2404; y++) {
+            char d[32];
+            amc_datetime dt;
+            snprintf(d, sizeof d, "%04d-02-29T01:02:03Z", y);
+            assert_int_equal(amc_format_check("date-time", d, strlen(d)),
+                             amc_rfc3339_datetime(d, strlen(d), &dt) == 0);
+            checked++;
+        }
+    }
+    print_message("date-time: %zu strings, format check == RFC 3339 reader\n", checked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_punycode_samples),
         cmocka_unit_test(test_suite),
+        cmocka_unit_test(test_datetime_fast_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -683,13 +683,100 @@ static void test_suite(void **state)
     assert_int_equal(skipped, 0);
 }
 
+/* ---------------------------------------------------------------- the simple form */
+
+/* Patterns searched by the linear matcher must give PCRE2's answer on every subject: each
+ * pattern against every string of up to 4 characters over an alphabet that hits its classes and
+ * their edges (plus non-ASCII and a few longer strings), through both searches. Patterns outside
+ * the form must not take it. */
+static void test_simple_form(void **state)
+{
+    static const char *simple[] = {
+        "^[a-z0-9][a-z0-9-]{2,63}$",
+        "^[0-9a-f]{4}$",
+        "^msg-[0-9]+$",
+        "^a",
+        "^",
+        "^$",
+        "^ab?c*$",
+        "^[a-c]{1,3}x",
+        "^\\d{2}-\\d{2}$",
+        "^\\w+$",
+        "^[\\-.]{0,2}z$",
+        "^a{2}a*$",
+        "^[A-Z]{2,3}-\\d+$",
+        "^x*?y+?$",
+        "^\\.\\*\\$$",
+        "^[a-]b$",
+        "^[-a]{2}$",
+        "^[a-c-e]$",
+        "^a{0}b$",
+        "^a{1,}b$",
+        "^[\\d_]+$",
+        "^k[0-9]?$",
+    };
+    static const char *not_simple[] = {
+        "[a-z]+",    "^a|b",  "^(ab)+$",       "^.$",         "^[^a]$", "^\\s$",
+        "^\\D$",     "^a*a$", "^[a-z]*[a-c]$", "^a+a?$",      "^é$",    "^a\\b",
+        "^\\u0041$", "^a$b",  "^[\\s]$",       "^a{2,}a{1}$",
+    };
+    static const char alpha[] = {'a', 'b', 'c', 'x', 'y', 'z', 'k', '0', '9',
+                                 '-', '.', '_', 'A', 'Z', '*', '$', 'e', 'd'};
+    const size_t na = sizeof alpha;
+    size_t i = 0, checked = 0;
+    char err[256];
+    (void)state;
+    for (i = 0; i < sizeof not_simple / sizeof not_simple[0]; i++) {
+        amc_regex *re = amc_regex_compile(not_simple[i], strlen(not_simple[i]), 0, err, sizeof err);
+        assert_non_null(re);
+        if (amc_regex_is_simple(re))
+            fail_msg("%s took the simple form", not_simple[i]);
+        amc_regex_free(re);
+    }
+    for (i = 0; i < sizeof simple / sizeof simple[0]; i++) {
+        amc_regex *re = amc_regex_compile(simple[i], strlen(simple[i]), 0, err, sizeof err);
+        size_t len = 0, total = 1, k = 0;
+        assert_non_null(re);
+        if (!amc_regex_is_simple(re))
+            fail_msg("%s did not take the simple form", simple[i]);
+        for (len = 0; len <= 4; len++, total *= na) {
+            for (k = 0; k < total; k++) {
+                char subj[8];
+                size_t x = k, j = 0;
+                for (j = 0; j < len; j++, x /= na)
+                    subj[j] = alpha[x % na];
+                if (amc_regex_search(re, subj, len) != amc_regex_search_pcre2(re, subj, len))
+                    fail_msg("%s on \"%.*s\": simple %d, PCRE2 %d", simple[i], (int)len, subj,
+                             amc_regex_search(re, subj, len),
+                             amc_regex_search_pcre2(re, subj, len));
+                checked++;
+            }
+        }
+        {
+            static const char *extra[] = {
+                "a\xc3\xa9", "\xc3\xa9", "abcdefghijklmnopqrstuvwxyz0123",
+                "ab-cd-ef-gh-ij-kl-mn-op-qr-st-uv-wx-yz-01-23-45-67-89-ab", "0123-4567", "12-34",
+                "AB-1234", "a\n", "msg-", "msg-42",
+                /* 64 and 65 characters: around {2,63} after one */
+                "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz01",
+                "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz012"};
+            size_t j = 0;
+            for (j = 0; j < sizeof extra / sizeof extra[0]; j++)
+                assert_int_equal(amc_regex_search(re, extra[j], strlen(extra[j])),
+                                 amc_regex_search_pcre2(re, extra[j], strlen(extra[j])));
+        }
+        amc_regex_free(re);
+    }
+    print_message("simple form: %zu subjects checked against PCRE2\n", checked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_match),        cmocka_unit_test(test_syntax_errors),
         cmocka_unit_test(test_valid_syntax), cmocka_unit_test(test_catastrophic),
         cmocka_unit_test(test_threads),      cmocka_unit_test(test_portability),
-        cmocka_unit_test(test_suite),
+        cmocka_unit_test(test_suite),        cmocka_unit_test(test_simple_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
