@@ -30,7 +30,10 @@
  *   - Statuses: queued processing delivered completed retrying error dead_letter.
  *   - A syntax error of a value is not also reported by its vocabulary (SHOULD) rule.
  *   - Body: one YAML document; empty or comment-only is null. A v2 envelope (type + payload
- *     mapping) is a warning and its payload is checked. Unknown types: YAML only.
+ *     mapping) is a warning and its payload is checked. Unknown types: YAML only. The body's
+ *     shape (body-<type>.schema.json) is SHOULD: no reader of the implementation breaks
+ *     without a body field (docs/profiles/ignite.md §7); a null body is not checked; each
+ *     failure is one IGNITE_BODY_SCHEMA warning.
  *   - Path rules look only at the components after the last "queue" directory.
  */
 #include <stdio.h>
@@ -97,8 +100,8 @@ static const char *const parse_keys[] = {
     "priority",   "thread_id", "repository", "issue", "status", "content_type", "body"};
 
 static const char *const known_agents[] = {
-    "user",      "leader", "strategist",     "architect",     "evaluator",    "coordinator",
-    "innovator", "system", "github_watcher", "queue_monitor", "slack_watcher"};
+    "user",      "leader", "strategist",     "architect",     "evaluator",     "coordinator",
+    "innovator", "system", "github_watcher", "queue_monitor", "slack_watcher", "file_watcher"};
 
 static const char *const known_types[] = {
     /* the seed's 19 standard types */
@@ -106,12 +109,12 @@ static const char *const known_types[] = {
     "architecture_response", "task_assignment", "task_completed", "evaluation_request",
     "evaluation_result", "improvement_request", "improvement_suggestion", "improvement_completed",
     "progress_update", "system_init", "github_event", "github_task", "escalation", "dead_letter",
-    /* the 19 the implementation sends */
+    /* the 20 the implementation sends */
     "help_request", "help_ack", "help_request_forwarded", "issue_proposal", "issue_proposal_ack",
     "issue_proposal_forwarded", "revision_request", "design_review_request",
     "design_review_response", "quality_plan_request", "quality_plan_response", "insight_request",
     "insight_response", "insight_result", "memory_review_request", "review_request", "notification",
-    "slack_event", "slack_task"};
+    "slack_event", "slack_task", "file_change"};
 
 static const char *const priorities[] = {"critical", "high", "normal", "low"};
 static const char *const statuses[] = {"queued",   "processing", "delivered",  "completed",
@@ -782,12 +785,22 @@ static bool body_is_blank(const char *s, size_t n)
     return true;
 }
 
-static bool has_allof(const amc_diags *ds, size_t first)
+/* Whether diagnostic d reports a branch of an anyOf/oneOf that another diagnostic of ds (at the
+ * same instance location) already reports as a whole: the branch failures are its detail. */
+static bool is_branch_detail(const amc_diags *ds, const amc_diag *d)
 {
     size_t i = 0;
-    for (i = first; i < amc_diags_count(ds); i++) {
-        const amc_diag *d = amc_diags_get(ds, i);
-        if (d->keyword_ptr && strstr(d->keyword_ptr, "/allOf"))
+    if (!d->keyword_ptr)
+        return false;
+    for (i = 0; i < amc_diags_count(ds); i++) {
+        const amc_diag *o = amc_diags_get(ds, i);
+        size_t n = o->keyword_ptr ? strlen(o->keyword_ptr) : 0;
+        if (o == d || n < 6 || !o->instance_ptr || !d->instance_ptr ||
+            strcmp(o->instance_ptr, d->instance_ptr) != 0)
+            continue;
+        if ((!strcmp(o->keyword_ptr + n - 6, "/anyOf") ||
+             !strcmp(o->keyword_ptr + n - 6, "/oneOf")) &&
+            !strncmp(d->keyword_ptr, o->keyword_ptr, n) && d->keyword_ptr[n] == '/')
             return true;
     }
     return false;
@@ -797,7 +810,7 @@ static bool has_allof(const amc_diags *ds, size_t first)
 static amc_status body_rules(ictx *c, bool type_known, const char *type, size_t type_len,
                              amc_doc **doc_out)
 {
-    size_t blen = 0, boff = 0, first = 0;
+    size_t blen = 0, boff = 0, i = 0;
     const char *body = amc_mime_body(c->m, &blen, &boff);
     amc_pos base = amc_mime_pos(c->m, boff);
     amc_diags *tmp = NULL;
@@ -806,7 +819,6 @@ static amc_status body_rules(ictx *c, bool type_known, const char *type, size_t 
     amc_status st = AMC_OK;
     char uri[160];
     bool valid = false;
-    const char *rule = "IGNITE-BODY-002";
     *doc_out = NULL;
     if (body_is_blank(body, blen)) {
         doc = amc_doc_new("", 0);
@@ -870,29 +882,42 @@ static amc_status body_rules(ictx *c, bool type_known, const char *type, size_t 
             val = payload;
         }
     }
+    /* A null body (empty, only comments, ~) is what send_message.sh writes without --body: no
+     * shape to check (IGNITE-BODY-002 decision). */
+    if (val->type == AMC_T_NULL)
+        return AMC_OK;
     snprintf(uri, sizeof uri, "https://amc.dev/schemas/ignite/body-%.*s.schema.json", (int)type_len,
              type);
-    first = amc_diags_count(c->ds);
-    if (eq(type, type_len, "task_completed"))
-        rule = "IGNITE-BODY-003";
-    st = amc_prof_schema_check(c->v, uri, doc, val, &base, c->ds, "IGNITE-BODY-002", &valid);
-    if (st == AMC_ENOMEM || st == AMC_EINTERNAL)
-        return st;
-    if (!valid) {
-        amc_pos at = base;
-        if (rule[12] == '3' && !has_allof(c->ds, first))
-            rule = "IGNITE-BODY-002";
-        if (val->offset != AMC_NO_OFFSET) {
-            at = amc_doc_pos(doc, val->offset);
-            if (at.line == 0)
-                at.col += base.col;
-            at.offset += base.offset;
-            at.line += base.line;
+    tmp = amc_diags_new(c->v->lim.max_diags);
+    if (!tmp)
+        return AMC_ENOMEM;
+    st = amc_prof_schema_check(c->v, uri, doc, val, &base, tmp, NULL, &valid);
+    /* Each schema failure becomes one IGNITE_BODY_SCHEMA of its rule (SHOULD: a warning), the
+     * engine's code kept in the message; anyOf branch details are folded into their anyOf. */
+    for (i = 0; (st == AMC_OK || st == AMC_ELIMIT) && i < amc_diags_count(tmp); i++) {
+        const amc_diag *d = amc_diags_get(tmp, i);
+        const char *rule = "IGNITE-BODY-002";
+        const char *kw = d->keyword_ptr ? d->keyword_ptr : "";
+        if (d->sev != AMC_SEV_ERROR) {
+            amc_diag w = *d;
+            w.rule_id = rule;
+            if (amc_diags_add(c->ds, &w) != AMC_OK)
+                st = AMC_ENOMEM;
+            continue;
         }
-        amc_prof_emit(c->ds, rule, at, NULL, "the body does not match body-%.*s.schema.json",
-                      (int)type_len, type);
+        if (is_branch_detail(tmp, d))
+            continue;
+        if (eq(type, type_len, "task_completed") && strstr(kw, "/allOf"))
+            rule = "IGNITE-BODY-003";
+        if (amc_prof_emit(c->ds, rule, d->at, d->instance_ptr ? d->instance_ptr : "",
+                          "%s: %s (body-%.*s.schema.json)", amc_code_id(d->code), d->message,
+                          (int)type_len, type) != AMC_OK)
+            st = AMC_ENOMEM;
     }
-    return AMC_OK;
+    amc_diags_free(tmp);
+    if (st == AMC_ELIMIT)
+        st = AMC_OK;
+    return st;
 }
 
 /* ---- path rules ---- */
