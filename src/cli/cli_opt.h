@@ -152,16 +152,17 @@ int cli_print_man(FILE *out);
 cli_opt *cli_resolve_options(const cli_command *cmd);
 
 /* Shared options (cli_shared.c): declared once, used by naming them in .shared. */
-extern const cli_opt cli_opt_format;    /* --format FMT (CLI_ENUM of cli_format) */
-extern const cli_opt cli_opt_profile;   /* --profile NAME */
-extern const cli_opt cli_opt_policy;    /* --policy FILE */
-extern const cli_opt cli_opt_keyring;   /* --keyring FILE */
-extern const cli_opt cli_opt_strict;    /* --strict */
-extern const cli_opt cli_opt_stateful;  /* --stateful */
-extern const cli_opt cli_opt_schema;    /* --schema FILE (repeatable) */
-extern const cli_opt cli_opt_map_uri;   /* --map-uri PREFIX=DIR (repeatable) */
-extern const cli_opt cli_opt_max_size;  /* --max-size BYTES */
-extern const cli_opt cli_opt_max_depth; /* --max-depth N */
-extern const cli_opt cli_opt_as;        /* --as SYNTAX (CLI_ENUM of cli_syntax) */
+extern const cli_opt cli_opt_format;          /* --format FMT (CLI_ENUM of cli_format) */
+extern const cli_opt cli_opt_profile;         /* --profile NAME */
+extern const cli_opt cli_opt_policy;          /* --policy FILE */
+extern const cli_opt cli_opt_keyring;         /* --keyring FILE */
+extern const cli_opt cli_opt_strict;          /* --strict */
+extern const cli_opt cli_opt_stateful;        /* --stateful */
+extern const cli_opt cli_opt_schema;          /* --schema FILE (repeatable) */
+extern const cli_opt cli_opt_map_uri;         /* --map-uri PREFIX=DIR (repeatable) */
+extern const cli_opt cli_opt_default_dialect; /* --default-dialect DIALECT */
+extern const cli_opt cli_opt_max_size;        /* --max-size BYTES */
+extern const cli_opt cli_opt_max_depth;       /* --max-depth N */
+extern const cli_opt cli_opt_as;              /* --as SYNTAX (CLI_ENUM of cli_syntax) */
 
 #endif

@@ -291,6 +291,20 @@ static amc_status load_cb(void *ud, const char *uri, char **buf, size_t *len)
     return AMC_OK;
 }
 
+int cli_set_default_dialect(amc_schema_set *set, const char *value, const char *cmd)
+{
+    amc_schema_dialect d = AMC_DIALECT_2020_12;
+    if (!value)
+        return 0;
+    if (amc_schema_dialect_parse(value, &d) != AMC_OK ||
+        amc_schema_set_default_dialect(set, d) != AMC_OK) {
+        fprintf(stderr, "amc %s: --default-dialect: '%s' is not a dialect amc implements (%s)\n",
+                cmd, value, AMC_SCHEMA_DIALECTS);
+        return -1;
+    }
+    return 0;
+}
+
 void cli_loader_install(cli_loader *l, amc_schema_set *set)
 {
     amc_schema_set_loader(set, load_cb, l);

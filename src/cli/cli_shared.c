@@ -58,6 +58,24 @@ const cli_opt cli_opt_map_uri = {.name = "map-uri",
                                  .help = "serve schema URIs starting with PREFIX from files under "
                                          "DIR (e.g. http://localhost:1234/=remotes); repeatable"};
 
+static const char *check_dialect(const char *v)
+{
+    amc_schema_dialect d = AMC_DIALECT_2020_12;
+    return amc_schema_dialect_parse(v, &d) == AMC_OK
+               ? NULL
+               : "is not a dialect amc implements (" AMC_SCHEMA_DIALECTS
+                 ", or one of their meta-schema URIs)";
+}
+
+const cli_opt cli_opt_default_dialect = {
+    .name = "default-dialect",
+    .kind = CLI_STRING,
+    .arg = "DIALECT",
+    .check = check_dialect,
+    .help = "dialect of schema documents without \"$schema\": 2020-12 (default), 2019-09, "
+            "draft7, draft6, draft4, or the meta-schema URI (with or without its trailing #, "
+            "http or https)"};
+
 const cli_opt cli_opt_max_size = {.name = "max-size",
                                   .kind = CLI_SIZE,
                                   .arg = "BYTES",

@@ -250,7 +250,7 @@ out:
 
 typedef struct largs {
     cli_list disable, schemas, maps;
-    const char *config;
+    const char *config, *default_dialect;
     int format;
     bool strict, rules_markdown;
 } largs;
@@ -266,6 +266,8 @@ static int open_set(const largs *a, const amc_limits *lim, cli_loader **loader,
         fprintf(stderr, "amc lint-schema: out of memory\n");
         return -1;
     }
+    if (cli_set_default_dialect(*set, a->default_dialect, "lint-schema") != 0)
+        return -1;
     for (i = 0; i < a->maps.n; i++) {
         if (cli_loader_map(*loader, a->maps.v[i]) != 0) {
             fprintf(stderr, "amc lint-schema: --map-uri wants PREFIX=DIR, got '%s'\n",
@@ -393,8 +395,9 @@ const cli_command cli_cmd_lint_schema = {
     .name = "lint-schema",
     .summary = "check JSON Schema files: meta-schema, typos, impossible or odd constructs",
     .description =
-        "Validates each schema FILE against its meta-schema (draft 2020-12 unless its "
-        "\"$schema\" names another known one) and applies the lint rules (listed below and in "
+        "Validates each schema FILE against the meta-schema of its dialect (the one its "
+        "\"$schema\" names: draft 2020-12, 2019-09, 7, 6 or 4; without one 2020-12, or "
+        "--default-dialect) and applies the lint rules of that dialect (listed below and in "
         "docs/lint-rules.md): unknown keywords, unresolvable references, impossible required, "
         "invalid or non-portable regular expressions, duplicate enum members, contradictory "
         "bounds, properties hidden in allOf branches, unknown formats. Every FILE and --schema "
@@ -426,6 +429,7 @@ const cli_command cli_cmd_lint_schema = {
              .arg = "MORE",
              .help = "another schema document $refs may point to (not linted); repeatable"},
             {.shared = &cli_opt_map_uri, O(maps)},
+            {.shared = &cli_opt_default_dialect, O(default_dialect)},
             {.name = "rules-markdown",
              .kind = CLI_FLAG,
              O(rules_markdown),

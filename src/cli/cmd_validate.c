@@ -418,7 +418,7 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
 }
 
 typedef struct vargs {
-    const char *profile, *policy, *now, *keyring;
+    const char *profile, *policy, *now, *keyring, *default_dialect;
     cli_list schemas, maps;
     int format, as;
     bool stateful, jsonl, no_format_assert, first_error, strict;
@@ -525,6 +525,8 @@ static int compile_schemas(vstate *v, const vargs *a, cli_loader **loader, amc_s
         fprintf(stderr, "amc validate: out of memory\n");
         goto out;
     }
+    if (cli_set_default_dialect(*set, a->default_dialect, "validate") != 0)
+        goto out;
     cli_loader_install(*loader, *set);
     for (i = 0; i < a->schemas.n; i++) {
         const char *uri = NULL;
@@ -634,6 +636,7 @@ static const cli_opt options[] = {
      .help = "schema file (JSON, or YAML by extension); the first one is the root schema, the "
              "others are added so $refs to them resolve"},
     {.shared = &cli_opt_map_uri, O(maps)},
+    {.shared = &cli_opt_default_dialect, O(default_dialect)},
     {.shared = &cli_opt_format, O(format), .allow = "text json sarif"},
     {.name = "jsonl",
      .kind = CLI_FLAG,
@@ -667,8 +670,13 @@ const cli_command cli_cmd_validate = {
                                       "INSTANCE...|-",
                                       "--profile NAME|auto [options] FILE...|DIR|-", NULL},
     .description =
-        "Validates JSON or YAML instances against a JSON Schema (draft 2020-12), or protocol "
-        "messages against a profile (amc rules --profile NAME lists its rules).\n"
+        "Validates JSON or YAML instances against a JSON Schema, or protocol messages against a "
+        "profile (amc rules --profile NAME lists its rules).\n"
+        "A schema is read in the dialect its \"$schema\" names: draft 2020-12, 2019-09, 7, 6 or "
+        "4 (each $id resource in its own; 2020-12, or --default-dialect, without one; "
+        "docs/dialects.md). A \"$schema\" naming another dialect (draft-03, a meta-schema that "
+        "cannot be loaded) is a schema error: exit status 2, with the supported dialects in the "
+        "message.\n"
         "INSTANCE is a file, a directory (walked recursively in name order for *.json, *.yaml, "
         "*.yml; with --jsonl *.jsonl, *.ndjson; hidden entries skipped) or - for standard "
         "input. \"format\" asserts unless --no-format-assert is given. Nothing is fetched from "
@@ -698,6 +706,9 @@ const cli_command cli_cmd_validate = {
     .examples = (const cli_example[]){{"Check instances against a schema that $refs another:",
                                        "amc validate --schema person.json --schema address.json "
                                        "people/"},
+                                      {"A draft-07 schema that does not say so:",
+                                       "amc validate --default-dialect draft7 --schema "
+                                       "legacy.json data.json"},
                                       {"Stream a JSON Lines capture into a SARIF log:",
                                        "amc validate --schema s.json --jsonl traffic.jsonl "
                                        "--format sarif > results.sarif"},

@@ -1157,6 +1157,14 @@ static void compile_node(cstate *cs, cnode *n)
             thenv = m->value;
         else if (!strcmp(d->name, "else"))
             elsev = m->value;
+        if (dialect == AMC_DIALECT_2020_12 && d->fn == amc_kw_items &&
+            m->value->type == AMC_T_ARRAY) {
+            cdiag(cs, n->loc->res, m->value, AMC_C_SCHEMA_NOT_SCHEMA,
+                  "\"items\" is an array of schemas, the form of draft 2019-09 and earlier; in "
+                  "2020-12 that is \"prefixItems\" (or declare the schema's draft in "
+                  "\"$schema\")");
+            continue;
+        }
         comp = dialect_entry(n, dialect, d, k);
         if (!comp(cs, n, m, k) || !k->fn)
             continue;

@@ -418,7 +418,9 @@ static uint8_t resource_dialect(walker *w, const amc_value *v, uint8_t inherit, 
         return 0;
     }
     if (!ms) {
-        why = "its meta-schema cannot be loaded";
+        why =
+            "its meta-schema cannot be loaded, so its dialect is unknown (add the meta-schema as a "
+            "schema document, or map its URI to a local copy)";
         goto unsupported;
     }
     if (ms->root->type == AMC_T_OBJECT && getz(ms->root, "$vocabulary") &&
@@ -434,11 +436,10 @@ done:
     amc_xfree(abs);
     return d;
 unsupported_quiet:
-    why = "amc does not implement that draft";
+    why = "amc does not implement draft 3 and older";
 unsupported:
     wdiag(w, res, res_ptr_len, sch->offset, AMC_C_SCHEMA_DIALECT_UNSUPPORTED,
-          "$schema \"%s\" names a dialect amc does not implement (%s); supported: %s",
-          sch->u.str.ptr, why, AMC_SCHEMA_DIALECTS);
+          "$schema \"%s\": %s; supported dialects: %s", sch->u.str.ptr, why, AMC_SCHEMA_DIALECTS);
     wfail(w, AMC_EINVALID);
     amc_xfree(abs);
     return 0;
