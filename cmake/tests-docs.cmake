@@ -18,3 +18,12 @@ add_test(NAME cli.help_every_command
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/check_help.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.help_every_command PROPERTIES LABELS "cli;docs")
+
+# No include crosses the room order of docs/internals.md (ci/check-rooms.py), and the check
+# catches what it forbids (tests/tools/check_rooms_selftest.py).
+add_test(NAME docs.rooms COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/ci/check-rooms.py
+                                 ${PROJECT_SOURCE_DIR})
+add_test(NAME docs.rooms_selftest
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/tools/check_rooms_selftest.py
+                 ${PROJECT_SOURCE_DIR})
+set_tests_properties(docs.rooms docs.rooms_selftest PROPERTIES LABELS docs)

@@ -32,10 +32,56 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "amc/amc.h"
 #include "amc/audit.h"
-#include "../core/arena_int.h"
-#include "../profiles/profile_int.h"
+#include "audit/audit_int.h"
+#include "core/arena_int.h"
+
+/* The workspace rules of each profile that has some. */
+#define AMC_RULE(...) AMC_RULE_ROW("ignite", __VA_ARGS__)
+static const amc_rule ignite_ws[] = {
+#include "audit/rules_ws_ignite.def"
+};
+#undef AMC_RULE
+#define AMC_RULE(...) AMC_RULE_ROW("mailbox", __VA_ARGS__)
+static const amc_rule mailbox_ws[] = {
+#include "audit/rules_ws_mailbox.def"
+};
+#undef AMC_RULE
+#define AMC_RULE(...) AMC_RULE_ROW("acp", __VA_ARGS__)
+static const amc_rule acp_ws[] = {
+#include "audit/rules_ws_acp.def"
+};
+#undef AMC_RULE
+#define N(v) (sizeof v / sizeof v[0])
+static const amc_rule_set ws_rules[] = {{"ignite", ignite_ws, N(ignite_ws)},
+                                        {"mailbox", mailbox_ws, N(mailbox_ws)},
+                                        {"acp", acp_ws, N(acp_ws)}};
+#define N_WS (sizeof ws_rules / sizeof ws_rules[0])
+
+const amc_rule_set *amc_audit_rules(const char *profile)
+{
+    size_t i = 0;
+    for (i = 0; profile && i < N_WS; i++)
+        if (!strcmp(ws_rules[i].profile, profile))
+            return &ws_rules[i];
+    return NULL;
+}
+
+/* Emits a diagnostic of the workspace rule with this id (amc_prof_emit_rule). */
+static amc_status ws_emit(amc_diags *ds, const char *rule_id, amc_pos at, const char *instance_ptr,
+                          const char *fmt, ...) AMC_PRINTF(5, 6);
+
+static amc_status ws_emit(amc_diags *ds, const char *rule_id, amc_pos at, const char *instance_ptr,
+                          const char *fmt, ...)
+{
+    amc_status st = AMC_OK;
+    va_list ap;
+    va_start(ap, fmt);
+    st = amc_prof_vemit_rule(ds, amc_rule_set_find(ws_rules, N_WS, rule_id), at, instance_ptr, fmt,
+                             ap);
+    va_end(ap);
+    return st;
+}
 
 enum { K_NONE = 0, K_IGNITE, K_MAILBOX, K_ACP };
 enum {
@@ -389,21 +435,20 @@ static amc_status check_dup(amc_audit *a, const cls *c, const char *path, const 
             (c->folder == F_ACK || c->folder == F_DEADLETTER))
             st = AMC_OK; /* a redelivery acknowledged (no-op + ack) or dead-lettered twice */
         else if (c->kind == K_MAILBOX && e->folder == c->folder)
-            st = amc_prof_emit(ds, "MAILBOX-WS-002", p0, NULL,
-                               "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
-                               (int)idn, id, e->path);
+            st = ws_emit(ds, "MAILBOX-WS-002", p0, NULL,
+                         "msg_id '%.*s' is also in %s (a redelivery not yet deduplicated)",
+                         (int)idn, id, e->path);
         else if (c->kind == K_ACP)
-            st = amc_prof_emit(ds, "ACP-WS-001", p0, NULL, "message_id '%.*s' is also in %s",
-                               (int)idn, id, e->path);
+            st = ws_emit(ds, "ACP-WS-001", p0, NULL, "message_id '%.*s' is also in %s", (int)idn,
+                         id, e->path);
         else if (e->folder == c->folder)
-            st = amc_prof_emit(ds, ws_dup_rule(c), p0, NULL, "id '%.*s' is also in %s", (int)idn,
-                               id, e->path);
+            st = ws_emit(ds, ws_dup_rule(c), p0, NULL, "id '%.*s' is also in %s", (int)idn, id,
+                         e->path);
         else
-            st = amc_prof_emit(ds, ws_dup_rule(c), p0, NULL,
-                               "id '%.*s' is in %s here and in %s at %s: one message in two "
-                               "states",
-                               (int)idn, id, folder_names[c->folder], folder_names[e->folder],
-                               e->path);
+            st = ws_emit(ds, ws_dup_rule(c), p0, NULL,
+                         "id '%.*s' is in %s here and in %s at %s: one message in two "
+                         "states",
+                         (int)idn, id, folder_names[c->folder], folder_names[e->folder], e->path);
     }
     amc_xfree(key);
     return st;
@@ -436,10 +481,10 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
         if (st == AMC_OK && c->folder == F_PENDING &&
             mime_header(buf, len, "X-IGNITE-Retry-Count", &v, &vn) &&
             dec_over(v, vn, amc_policy_ignite_max_retries(a->policy)))
-            st = amc_prof_emit(ds, "IGNITE-WS-002", p0, NULL,
-                               "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
-                               "is still in queue/<agent>/, not queue/dead_letter/",
-                               (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
+            st = ws_emit(ds, "IGNITE-WS-002", p0, NULL,
+                         "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
+                         "is still in queue/<agent>/, not queue/dead_letter/",
+                         (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
         return st;
     }
     {
@@ -480,11 +525,11 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
                 (c->folder == F_INBOX || c->folder == F_OUTBOX)) {
                 const amc_mailbox_policy *mb = amc_policy_mailbox(a->policy);
                 if (mb && att->u.num.d > (double)mb->max_delivery)
-                    st = amc_prof_emit(ds, "MAILBOX-WS-003", p0, NULL,
-                                       "delivery_attempt %s is over the limit %lld but the "
-                                       "message is in %s, not deadletter/",
-                                       att->u.num.text, (long long)mb->max_delivery,
-                                       folder_names[c->folder]);
+                    st = ws_emit(ds, "MAILBOX-WS-003", p0, NULL,
+                                 "delivery_attempt %s is over the limit %lld but the "
+                                 "message is in %s, not deadletter/",
+                                 att->u.num.text, (long long)mb->max_delivery,
+                                 folder_names[c->folder]);
             }
         }
         amc_doc_free(doc);

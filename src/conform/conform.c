@@ -29,6 +29,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "amc/catalog.h"
 #include "amc/conform.h"
 #include "amc/doc.h"
 #include "amc/json.h"

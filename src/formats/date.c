@@ -86,6 +86,7 @@
 #include <string.h>
 #include "amc/date.h"
 #include "../core/utf8_int.h"
+#include "date_int.h"
 
 /* ---- shared helpers ---- */
 
@@ -162,6 +163,15 @@ int64_t amc_datetime_unix(const amc_datetime *dt)
         return days * 86400;
     return days * 86400 + (int64_t)dt->hour * 3600 + (int64_t)dt->minute * 60 + sec -
            (int64_t)dt->offset_min * 60;
+}
+
+bool amc_rfc3339_ms(const char *s, size_t len, int64_t *ms)
+{
+    amc_datetime dt;
+    if (amc_rfc3339_datetime(s, len, &dt) != 0 || !dt.has_offset)
+        return false;
+    *ms = amc_datetime_unix(&dt) * 1000 + (int64_t)(dt.nanos / 1000000u);
+    return true;
 }
 
 /* ---- RFC 3339 ---- */

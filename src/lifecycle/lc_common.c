@@ -37,11 +37,12 @@ bool lc_out_has(const lc_out *o, const char *rule)
     return false;
 }
 
-amc_status lc_out_emit(const lc_out *o, amc_diags *ds, amc_pos pos)
+amc_status lc_out_emit(const lc_out *o, const amc_rule_set *rules, amc_diags *ds, amc_pos pos)
 {
     int i = 0;
     for (i = 0; i < o->n; i++) {
-        amc_status st = amc_prof_emit(ds, o->rule[i], pos, NULL, "%s", o->msg[i]);
+        amc_status st = amc_prof_emit_rule(ds, amc_rule_set_find(rules, 1, o->rule[i]), pos, NULL,
+                                           "%s", o->msg[i]);
         if (st == AMC_ENOMEM)
             return st;
     }
@@ -203,7 +204,7 @@ bool lc_get_time(const amc_doc *doc, const amc_value *ev, const char *key, bool 
         *out = v->u.num.i;
         return true;
     }
-    if (v->type == AMC_T_STRING && amc_mailbox_parse_now(v->u.str.ptr, out))
+    if (v->type == AMC_T_STRING && amc_rfc3339_ms(v->u.str.ptr, strlen(v->u.str.ptr), out))
         return true;
     return bad(doc, ev, v, ds, key,
                "must be an RFC 3339 date-time with offset or milliseconds since the epoch");

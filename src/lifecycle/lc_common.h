@@ -22,8 +22,8 @@ typedef struct lc_out {
 } lc_out;
 
 void lc_out_add(lc_out *o, bool reject, const char *rule, const char *fmt, ...) AMC_PRINTF(4, 5);
-/* Emits o's findings at pos; AMC_EINVALID if rejected. */
-amc_status lc_out_emit(const lc_out *o, amc_diags *ds, amc_pos pos);
+/* Emits o's findings (rules of the set) at pos; AMC_EINVALID if rejected. */
+amc_status lc_out_emit(const lc_out *o, const amc_rule_set *rules, amc_diags *ds, amc_pos pos);
 /* True if o has a finding of this rule. */
 bool lc_out_has(const lc_out *o, const char *rule);
 

@@ -16,6 +16,13 @@
 #include "lifecycle/lc_ignite.h"
 #include "profiles/profile_int.h"
 
+#define AMC_RULE(...) AMC_RULE_ROW("ignite", __VA_ARGS__)
+static const amc_rule rule_rows[] = {
+#include "lifecycle/rules_lc_ignite.def"
+};
+#undef AMC_RULE
+static const amc_rule_set rules = {"ignite", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
+
 static const char *const state_names[] = {"none",     "queued",      "processing", "delivered",
                                           "retrying", "dead_letter", "deleted"};
 
@@ -268,7 +275,7 @@ static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_d
     st = ig_step(&j->m, &ev, &out);
     if (st != AMC_OK)
         return st;
-    return lc_out_emit(&out, ds, lc_pos(doc, e));
+    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
 }
 
 static amc_status j_finish(void *p, amc_diags *ds)
@@ -287,7 +294,7 @@ static amc_status j_finish(void *p, amc_diags *ds)
                      j->names.v[first]);
         }
     }
-    return lc_out_emit(&out, ds, AMC_POS_NONE);
+    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
 }
 
 static amc_status j_state(const void *p, amc_buf *b)
@@ -321,4 +328,5 @@ static amc_status j_state(const void *p, amc_buf *b)
     return st;
 }
 
-const amc_lc_ops amc_lc_ignite = {"ignite", j_create, j_destroy, j_apply, j_finish, j_state};
+const amc_lc_ops amc_lc_ignite = {"ignite", &rules,   j_create, j_destroy,
+                                  j_apply,  j_finish, j_state};

@@ -25,6 +25,13 @@
 #include "lifecycle/lc_mailbox.h"
 #include "profiles/profile_int.h"
 
+#define AMC_RULE(...) AMC_RULE_ROW("mailbox", __VA_ARGS__)
+static const amc_rule rule_rows[] = {
+#include "lifecycle/rules_lc_mailbox.def"
+};
+#undef AMC_RULE
+static const amc_rule_set rules = {"mailbox", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
+
 static const char *const mnames[] = {"none", "outbox", "inflight", "acked", "dead_letter"};
 static const char *const tnames[] = {"none",      "queued", "claimed",
                                      "timed_out", "done",   "dead_letter"};
@@ -617,7 +624,7 @@ static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_d
     st = mb_step(&j->m, &ev, &out);
     if (st != AMC_OK)
         return st;
-    return lc_out_emit(&out, ds, lc_pos(doc, e));
+    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
 }
 
 static amc_status j_finish(void *p, amc_diags *ds)
@@ -626,7 +633,7 @@ static amc_status j_finish(void *p, amc_diags *ds)
     lc_out out;
     memset(&out, 0, sizeof out);
     mb_finish(&j->m, &out);
-    return lc_out_emit(&out, ds, AMC_POS_NONE);
+    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
 }
 
 static amc_status j_state(const void *p, amc_buf *b)
@@ -698,4 +705,5 @@ static amc_status j_state(const void *p, amc_buf *b)
     return st;
 }
 
-const amc_lc_ops amc_lc_mailbox = {"mailbox", j_create, j_destroy, j_apply, j_finish, j_state};
+const amc_lc_ops amc_lc_mailbox = {"mailbox", &rules,   j_create, j_destroy,
+                                   j_apply,   j_finish, j_state};

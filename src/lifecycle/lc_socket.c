@@ -20,6 +20,14 @@
 #include <string.h>
 #include "core/arena_int.h"
 #include "lifecycle/lc_socket.h"
+#include "profiles/profile_int.h"
+
+#define AMC_RULE(...) AMC_RULE_ROW("socket", __VA_ARGS__)
+static const amc_rule rule_rows[] = {
+#include "lifecycle/rules_lc_socket.def"
+};
+#undef AMC_RULE
+static const amc_rule_set rules = {"socket", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
 
 static const char *const phase_names[SK_NPHASES] = {"implement", "docs", "review"};
 static const char *const kind_names[SKE_N] = {"task",       "phase",  "dispatch",
@@ -362,7 +370,7 @@ static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_d
     st = sk_step(&j->m, &ev, &out);
     if (st != AMC_OK)
         return st;
-    return lc_out_emit(&out, ds, lc_pos(doc, e));
+    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
 }
 
 static amc_status j_finish(void *p, amc_diags *ds)
@@ -371,7 +379,7 @@ static amc_status j_finish(void *p, amc_diags *ds)
     lc_out out;
     memset(&out, 0, sizeof out);
     sk_finish(&j->m, &out);
-    return lc_out_emit(&out, ds, AMC_POS_NONE);
+    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
 }
 
 static amc_status j_state(const void *p, amc_buf *b)
@@ -416,4 +424,5 @@ static amc_status j_state(const void *p, amc_buf *b)
     return st;
 }
 
-const amc_lc_ops amc_lc_socket = {"socket", j_create, j_destroy, j_apply, j_finish, j_state};
+const amc_lc_ops amc_lc_socket = {"socket", &rules,   j_create, j_destroy,
+                                  j_apply,  j_finish, j_state};

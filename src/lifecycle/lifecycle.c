@@ -35,6 +35,15 @@ struct amc_lifecycle {
     amc_lc_config cfg;
 };
 
+const amc_rule_set *amc_lc_rules(const char *profile)
+{
+    size_t i = 0;
+    for (i = 0; profile && i < n_models(); i++)
+        if (!strcmp(models[i]->profile, profile))
+            return models[i]->rules;
+    return NULL;
+}
+
 size_t amc_lifecycle_model_count(void)
 {
     return n_models();

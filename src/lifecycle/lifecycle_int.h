@@ -2,8 +2,9 @@
  * lifecycle_int.h - the interface every lifecycle model implements (SPEC 6).
  *
  * Adding a model: write src/lifecycle/<profile>.c defining `const amc_lc_ops amc_lc_<profile>`,
- * its rules in rules_lc_<profile>.def (ids <P>-LC-NNN, included by the catalog in
- * src/profiles/profile.c), its codes in the codes_lc*.def range of the profile, document its
+ * its rules in rules_lc_<profile>.def (ids <P>-LC-NNN, included by the model's file; the
+ * catalog, src/conform/catalog.c, lists them), its codes in the codes_lc*.def range of the
+ * profile, document its
  * events and state in docs/lifecycle/<profile>.md, and add one row to the table in
  * src/lifecycle/lifecycle.c.
  *
@@ -14,7 +15,10 @@
 #ifndef AMC_LIFECYCLE_INT_H
 #define AMC_LIFECYCLE_INT_H
 
-#include "amc/amc.h"
+#include "amc/doc.h"
+#include "amc/json.h"
+#include "amc/lifecycle.h"
+#include "profiles/profile_int.h"
 #include "core/buf_int.h"
 #include "core/diag_int.h"
 
@@ -25,6 +29,7 @@ typedef struct amc_lc_config {
 
 typedef struct amc_lc_ops {
     const char *profile;
+    const amc_rule_set *rules; /* its lifecycle rules (rules_lc_<profile>.def) */
     amc_status (*create)(const amc_lc_config *cfg, void **model);
     void (*destroy)(void *model);
     /* One event (a JSON object in doc). An illegal step reports errors into ds, leaves the
@@ -36,5 +41,8 @@ typedef struct amc_lc_ops {
     /* Appends the observable state as one JSON object to out. */
     amc_status (*state)(const void *model, amc_buf *out);
 } amc_lc_ops;
+
+/* The lifecycle rules of the profile's model (NULL: no model). */
+const amc_rule_set *amc_lc_rules(const char *profile);
 
 #endif

@@ -453,21 +453,6 @@ static bool type_in(const amc_mailbox_policy *mb, const amc_value *type)
     return str_is(type, "review_result") || str_is(type, "aggregation_result");
 }
 
-/* Milliseconds since the epoch of an RFC 3339 date-time. */
-static bool rfc3339_ms(const char *s, size_t n, int64_t *ms)
-{
-    amc_datetime dt;
-    if (amc_rfc3339_datetime(s, n, &dt) != 0 || !dt.has_offset)
-        return false;
-    *ms = amc_datetime_unix(&dt) * 1000 + (int64_t)(dt.nanos / 1000000u);
-    return true;
-}
-
-bool amc_mailbox_parse_now(const char *s, int64_t *ms)
-{
-    return rfc3339_ms(s, strlen(s), ms);
-}
-
 static const char *const impl_codes[] = {"SENDER_ID_MISMATCH", "ACL_DENY", "INVALID_ROUTE",
                                          "SIGNATURE_INVALID", "TASK_ID_MISMATCH"};
 
@@ -928,7 +913,7 @@ static amc_status check_envelope(amc_validator *v, mb_state *s, bool record, con
                            att->u.num.text, (long long)mb->max_delivery);
     if (st == AMC_OK && v->has_now && iss && iss->type == AMC_T_STRING) {
         int64_t t = 0;
-        if (rfc3339_ms(iss->u.str.ptr, iss->u.str.len, &t)) {
+        if (amc_rfc3339_ms(iss->u.str.ptr, iss->u.str.len, &t)) {
             int64_t d = v->now_ms - t;
             if (d > mb->skew_sec * 1000 || -d > mb->skew_sec * 1000)
                 st = amc_prof_emit(ds, "MAILBOX-TIME-001", pos_of(doc, root, iss), "/issued_at",

@@ -8,7 +8,8 @@
  *     score wins (ties: table order). Nothing detected: PROFILE_UNDETECTED, an error. Only
  *     ignite takes a message that does not open a JSON object; the JSON profiles count member
  *     names (a quoted word elsewhere is no evidence).
- *   - The catalog is the concatenation of every profile's rules_<name>.def, in table order.
+ *   - The message rules are every profile's rules_<name>.def, in table order; the public
+ *     catalog (src/conform/catalog.c) adds the lifecycle and workspace rules of each profile.
  *   - Severity comes from the rule level (MUST: error, SHOULD: warning), never from the code's
  *     default, so a rule and its code cannot disagree silently; the fixture test checks that
  *     both agree for every rule.
@@ -31,95 +32,78 @@ static const amc_profile_ops *const profiles[] = {&amc_profile_ignite, &amc_prof
                                                   &amc_profile_acp};
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
+static int profile_index(const char *name)
+{
+    size_t i = 0;
+    for (i = 0; name && i < N_PROFILES; i++)
+        if (!strcmp(profiles[i]->info.name, name))
+            return (int)i;
+    return -1;
+}
+
+/* The message rules of every profile, in table order. A profile's lifecycle and workspace
+ * rules belong to their rooms (src/lifecycle, src/audit); the public catalog that joins all
+ * three is src/conform/catalog.c. */
 static const amc_rule rules[] = {
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#define AMC_RULE(...) AMC_RULE_ROW("ignite", __VA_ARGS__)
 #include "profiles/rules_ignite.def"
 #undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "lifecycle/rules_lc_ignite.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "ignite", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "audit/rules_ws_ignite.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#define AMC_RULE(...) AMC_RULE_ROW("mailbox", __VA_ARGS__)
 #include "profiles/rules_mailbox.def"
 #undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "lifecycle/rules_lc_mailbox.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "mailbox", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "audit/rules_ws_mailbox.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "discussion", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#define AMC_RULE(...) AMC_RULE_ROW("discussion", __VA_ARGS__)
 #include "profiles/rules_discussion.def"
 #undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "discussion", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "lifecycle/rules_lc_discussion.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "socket", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#define AMC_RULE(...) AMC_RULE_ROW("socket", __VA_ARGS__)
 #include "profiles/rules_socket.def"
 #undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "socket", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "lifecycle/rules_lc_socket.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+#define AMC_RULE(...) AMC_RULE_ROW("acp", __VA_ARGS__)
 #include "profiles/rules_acp.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "lifecycle/rules_lc_acp.def"
-#undef AMC_RULE
-#define AMC_RULE(id, lvl, sec, code, sum, dec)                                                     \
-    {id, "acp", AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
-#include "audit/rules_ws_acp.def"
 #undef AMC_RULE
 };
 #define N_RULES (sizeof rules / sizeof rules[0])
 
-size_t amc_rule_count(void)
-{
-    return N_RULES;
-}
-
-const amc_rule *amc_rule_at(size_t i)
-{
-    return i < N_RULES ? &rules[i] : NULL;
-}
-
-/* The catalog sorted by id, built once (the profiles look a rule up for every diagnostic). */
+/* Built once: the rules sorted by id (the profiles look a rule up for every diagnostic) and
+ * each profile's run of rules. */
 static const amc_rule *by_id[N_RULES];
-static pthread_once_t by_id_once = PTHREAD_ONCE_INIT;
+static amc_rule_set sets[N_PROFILES];
+static pthread_once_t index_once = PTHREAD_ONCE_INIT;
 
 static int cmp_rule_ptr(const void *a, const void *b)
 {
     return strcmp((*(const amc_rule *const *)a)->id, (*(const amc_rule *const *)b)->id);
 }
 
-static void build_by_id(void)
+static void build_index(void)
 {
-    size_t i = 0;
+    size_t i = 0, k = 0;
     for (i = 0; i < N_RULES; i++)
         by_id[i] = &rules[i];
     qsort(by_id, N_RULES, sizeof by_id[0], cmp_rule_ptr);
+    for (k = 0; k < N_PROFILES; k++) {
+        sets[k].profile = profiles[k]->info.name;
+        for (i = 0; i < N_RULES; i++)
+            if (!strcmp(rules[i].profile, sets[k].profile)) {
+                if (!sets[k].n)
+                    sets[k].v = &rules[i];
+                sets[k].n++;
+            }
+    }
 }
 
-const amc_rule *amc_rule_find(const char *id)
+const amc_rule_set *amc_prof_rules(const char *profile)
+{
+    int i = profile_index(profile);
+    pthread_once(&index_once, build_index);
+    return i < 0 ? NULL : &sets[i];
+}
+
+const amc_rule *amc_prof_rule(const char *id)
 {
     size_t lo = 0, hi = N_RULES;
     if (!id)
         return NULL;
-    pthread_once(&by_id_once, build_by_id);
+    pthread_once(&index_once, build_index);
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         int c = strcmp(by_id[mid]->id, id);
@@ -130,6 +114,16 @@ const amc_rule *amc_rule_find(const char *id)
         else
             hi = mid;
     }
+    return NULL;
+}
+
+const amc_rule *amc_rule_set_find(const amc_rule_set *list, size_t n, const char *id)
+{
+    size_t i = 0, j = 0;
+    for (i = 0; id && i < n; i++)
+        for (j = 0; j < list[i].n; j++)
+            if (!strcmp(list[i].v[j].id, id))
+                return &list[i].v[j];
     return NULL;
 }
 
@@ -148,24 +142,10 @@ const amc_profile_info *amc_profile_at(size_t i)
     return i < N_PROFILES ? &profiles[i]->info : NULL;
 }
 
-static int profile_index(const char *name)
-{
-    size_t i = 0;
-    for (i = 0; name && i < N_PROFILES; i++)
-        if (!strcmp(profiles[i]->info.name, name))
-            return (int)i;
-    return -1;
-}
-
 const amc_profile_info *amc_profile_find(const char *name)
 {
     int i = profile_index(name);
     return i < 0 ? NULL : &profiles[i]->info;
-}
-
-const amc_rule *amc_prof_rule(const char *rule_id)
-{
-    return amc_rule_find(rule_id);
 }
 
 static amc_status vemit(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
@@ -193,17 +173,33 @@ static amc_status vemit(amc_diags *ds, const char *rule_id, amc_code code, amc_s
     return amc_diags_add(ds, &d);
 }
 
+amc_status amc_prof_vemit_rule(amc_diags *ds, const amc_rule *r, amc_pos at,
+                               const char *instance_ptr, const char *fmt, va_list ap)
+{
+    if (!r)
+        return AMC_EINTERNAL;
+    return vemit(ds, r->id, r->code, r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING,
+                 at, instance_ptr, fmt, ap);
+}
+
+amc_status amc_prof_emit_rule(amc_diags *ds, const amc_rule *r, amc_pos at,
+                              const char *instance_ptr, const char *fmt, ...)
+{
+    amc_status st = AMC_OK;
+    va_list ap;
+    va_start(ap, fmt);
+    st = amc_prof_vemit_rule(ds, r, at, instance_ptr, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
 amc_status amc_prof_emit(amc_diags *ds, const char *rule_id, amc_pos at, const char *instance_ptr,
                          const char *fmt, ...)
 {
-    const amc_rule *r = amc_rule_find(rule_id);
     amc_status st = AMC_OK;
     va_list ap;
-    if (!r)
-        return AMC_EINTERNAL;
     va_start(ap, fmt);
-    st = vemit(ds, r->id, r->code, r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING, at,
-               instance_ptr, fmt, ap);
+    st = amc_prof_vemit_rule(ds, amc_prof_rule(rule_id), at, instance_ptr, fmt, ap);
     va_end(ap);
     return st;
 }
@@ -387,7 +383,7 @@ amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags, a
                            "unknown profile '%s' (available: %s, auto)", name, list);
         return AMC_EUSAGE;
     }
-    if (opts && opts->now && !amc_mailbox_parse_now(opts->now, &now_ms)) {
+    if (opts && opts->now && !amc_rfc3339_ms(opts->now, strlen(opts->now), &now_ms)) {
         if (diags)
             amc_diags_addf(diags, AMC_C_DATE_SYNTAX, AMC_POS_NONE,
                            "the reference clock '%s' is not an RFC 3339 date-time with offset",

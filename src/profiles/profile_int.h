@@ -9,8 +9,20 @@
 #ifndef AMC_PROFILE_INT_H
 #define AMC_PROFILE_INT_H
 
-#include "amc/amc.h"
+#include <stdarg.h>
+#include "amc/common.h"
+#include "amc/date.h"
+#include "amc/diag.h"
+#include "amc/doc.h"
+#include "amc/jcs.h"
+#include "amc/json.h"
+#include "amc/lint.h"
+#include "amc/mime.h"
+#include "amc/profile.h"
+#include "amc/schema.h"
+#include "amc/yaml.h"
 #include "core/diag_int.h"
+#include "formats/date_int.h"
 
 typedef struct amc_profile_ops {
     amc_profile_info info;
@@ -77,15 +89,38 @@ typedef struct amc_mailbox_policy {
 } amc_mailbox_policy;
 
 const amc_mailbox_policy *amc_policy_mailbox(const amc_policy *p);
-/* Milliseconds since the epoch of an RFC 3339 date-time with offset (mailbox.c). */
-bool amc_mailbox_parse_now(const char *s, int64_t *ms);
 
-/* The rule with this id; NULL if unknown (a bug). */
+/* Rules. Each room owns its rules: the profiles their message rules (rules_<profile>.def),
+ * src/lifecycle the lifecycle rules, src/audit the workspace rules; src/conform/catalog.c joins
+ * them into the public catalog (amc/catalog.h). One row of a rules_*.def file, AMC_RULE(id,
+ * level, section, code, summary, decision), becomes an amc_rule of profile P with
+ *   #define AMC_RULE(...) AMC_RULE_ROW("P", __VA_ARGS__)                                      */
+#define AMC_RULE_ROW(P, id, lvl, sec, code, sum, dec)                                              \
+    {id, P, AMC_RULE_##lvl, sec, AMC_C_##code, sum, dec},
+
+/* One profile's rules of one room, in catalog order. */
+typedef struct amc_rule_set {
+    const char *profile;
+    const amc_rule *v;
+    size_t n;
+} amc_rule_set;
+
+/* The message rules of a profile (NULL: no such profile). */
+const amc_rule_set *amc_prof_rules(const char *profile);
+/* The message rule with this id; NULL if unknown (a bug). */
 const amc_rule *amc_prof_rule(const char *rule_id);
+/* The rule with this id in n sets (a linear search, for a room's few rules); NULL if none. */
+const amc_rule *amc_rule_set_find(const amc_rule_set *list, size_t n, const char *id);
 
-/* Emits a diagnostic for rule_id: its code and the severity of its level (MUST: error, SHOULD:
+/* Emits a diagnostic for rule r: its code and the severity of its level (MUST: error, SHOULD:
  * warning), rule_id set; instance_ptr may be NULL (a header name for header rules). fmt NULL:
- * the code's default message. */
+ * the code's default message. r NULL (an unknown rule: a bug) is AMC_EINTERNAL. */
+amc_status amc_prof_emit_rule(amc_diags *ds, const amc_rule *r, amc_pos at,
+                              const char *instance_ptr, const char *fmt, ...) AMC_PRINTF(5, 6);
+amc_status amc_prof_vemit_rule(amc_diags *ds, const amc_rule *r, amc_pos at,
+                               const char *instance_ptr, const char *fmt, va_list ap)
+    AMC_PRINTF(5, 0);
+/* The same for the message rule with this id (amc_prof_rule). */
 amc_status amc_prof_emit(amc_diags *ds, const char *rule_id, amc_pos at, const char *instance_ptr,
                          const char *fmt, ...) AMC_PRINTF(5, 6);
 /* Same with an explicit code (reader codes that accompany a rule). */

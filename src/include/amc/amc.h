@@ -23,6 +23,7 @@
 #include "amc/lint.h"
 #include "amc/profile.h"
 #include "amc/lifecycle.h"
+#include "amc/catalog.h"
 #include "amc/conform.h"
 #include "amc/audit.h"
 

@@ -2,8 +2,8 @@
  * amc/profile.h - protocol profiles: the rule catalog, policies and the message validator.
  *
  * A profile checks one protocol's messages (SPEC 5): its schemas plus semantic rules the schemas
- * cannot express. Every rule has a catalog entry (amc_rule); every diagnostic a rule reports
- * carries the rule's id in amc_diag.rule_id. Only implemented profiles are listed.
+ * cannot express. Every rule has a catalog entry (amc_rule, amc/catalog.h); every diagnostic a
+ * rule reports carries the rule's id in amc_diag.rule_id. Only implemented profiles are listed.
  */
 #ifndef AMC_PROFILE_H
 #define AMC_PROFILE_H
@@ -33,12 +33,8 @@ typedef struct amc_rule {
     const char *decision; /**< decision note where the seed is ambiguous ("" if none) */
 } amc_rule;
 
-/** Number of rules of every implemented profile. */
-AMC_API size_t amc_rule_count(void);
-/** The i-th rule (profile order, then catalog order), or NULL. */
-AMC_API const amc_rule *amc_rule_at(size_t i);
-/** The rule with this id (exact), or NULL. */
-AMC_API const amc_rule *amc_rule_find(const char *id);
+/* The catalog of every rule (amc_rule_count, amc_rule_at, amc_rule_find) is amc/catalog.h. */
+
 /** "MUST" or "SHOULD". */
 AMC_API const char *amc_rule_level_str(amc_rule_level level);
 
