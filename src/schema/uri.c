@@ -128,12 +128,6 @@ bool amc_uri_parse(const char *s, size_t n, amc_uri_parts *out)
     return true;
 }
 
-bool amc_uri_is_absolute(const char *s, size_t n)
-{
-    amc_uri_parts u;
-    return amc_uri_parse(s, n, &u) && u.scheme.off != AMC_URI_ABSENT;
-}
-
 size_t amc_uri_fragment_at(const char *s)
 {
     const char *h = strchr(s, '#');

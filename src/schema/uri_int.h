@@ -30,9 +30,6 @@ typedef struct amc_uri_parts {
  * accepted. */
 bool amc_uri_parse(const char *s, size_t n, amc_uri_parts *out);
 
-/* true if s[0..n) is a URI reference with a scheme (an absolute URI, maybe with fragment). */
-bool amc_uri_is_absolute(const char *s, size_t n);
-
 /*
  * Resolves the reference ref[0..reflen) against base (an absolute URI, NUL-terminated; NULL
  * when there is none) per RFC 3986 section 5.2.2 and normalises the result. *out is a new

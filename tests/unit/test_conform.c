@@ -69,36 +69,52 @@ static void test_manifest(void **state)
     amc_conform_suite_free(s);
 }
 
+#define CASE_OK "\"id\":\"x\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[]"
+
 static const struct bad_manifest {
     const char *name, *json;
     unsigned line, col;
+    const char *member; /* named by the message (NULL: not checked) */
 } bad_manifests[] = {
-    {"not an array", "{}", 0, 0},
+    {"case not an object", "[1]", 0, 1, "\"(case)\""},
+    {"no rule",
+     "[{\"id\":\"x\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],\"input\":\"a\"}]", 0, 1,
+     "\"rule\""},
+    {"absent_codes not strings", "[{" CASE_OK ",\"input\":\"a\",\"absent_codes\":[1]}]", 0, 1,
+     "\"absent_codes\""},
+    {"tags not an array", "[{" CASE_OK ",\"input\":\"a\",\"tags\":\"t\"}]", 0, 1, "\"tags\""},
+    {"input not a string", "[{" CASE_OK ",\"input\":1}]", 0, 1, "\"input\""},
+    {"session not strings", "[{" CASE_OK ",\"session\":[1]}]", 0, 1, "\"session\""},
+    {"empty session", "[{" CASE_OK ",\"session\":[]}]", 0, 1, "\"input\""},
+    {"policy not a string", "[{" CASE_OK ",\"input\":\"a\",\"policy\":1}]", 0, 1, "\"policy\""},
+    {"now not a string", "[{" CASE_OK ",\"input\":\"a\",\"now\":1}]", 0, 1, "\"now\""},
+    {"not an array", "{}", 0, 0, NULL},
     {"no id",
      "[{\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],\"input\":\"a\"}]", 0,
-     1},
+     1, NULL},
     {"bad level",
      "[\n{\"id\":\"x\",\"rule\":\"R\",\"level\":\"MAY\",\"verdict\":\"valid\",\"codes\":[],"
      "\"input\":\"a\"}]",
-     1, 0},
+     1, 0, NULL},
     {"input and session",
      "[{\"id\":\"x\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],"
      "\"input\":\"a\",\"session\":[\"b\"]}]",
-     0, 1},
+     0, 1, NULL},
     {"neither",
-     "[{\"id\":\"x\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[]}]", 0, 1},
+     "[{\"id\":\"x\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[]}]", 0, 1,
+     NULL},
     {"code not a string",
      "[{\"id\":\"x\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[1],"
      "\"input\":\"a\"}]",
-     0, 1},
+     0, 1, NULL},
     {"bad verdict",
      "[{\"id\":\"x\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"ok\",\"codes\":[],\"input\":"
      "\"a\"}]",
-     0, 1},
+     0, 1, NULL},
     {"NUL in id",
      "[{\"id\":\"x\\u0000y\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[],"
      "\"input\":\"a\"}]",
-     0, 1},
+     0, 1, NULL},
 };
 
 static void test_manifest_errors(void **state)
@@ -117,6 +133,8 @@ static void test_manifest_errors(void **state)
             d->at.col != t->col)
             fail_msg("%s: got %s at %u:%u", t->name, d ? amc_code_id(d->code) : "nothing",
                      d ? d->at.line : 0, d ? d->at.col : 0);
+        if (t->member && !strstr(d->message, t->member))
+            fail_msg("%s: message '%s' does not name %s", t->name, d->message, t->member);
         assert_int_equal(amc_conform_case_count(s), 0);
         amc_diags_free(ds);
         amc_conform_suite_free(s);
@@ -175,6 +193,12 @@ static const struct reply_case {
      "\"capabilities\":\"all\"}",
      "hello", 0, AMC_EINVALID, 0, 0},
     {"verdict on hello", "{\"seq\":0,\"verdict\":\"valid\"}", "hello", 0, AMC_EINVALID, 0, 0},
+    {"error not a string", "{\"seq\":3,\"error\":1}", "validate", 3, AMC_EINVALID, 0, 17},
+    {"locations not an array", "{\"seq\":3,\"verdict\":\"valid\",\"locations\":{}}", "validate", 3,
+     AMC_EINVALID, 0, 39},
+    {"states not an array", "{\"seq\":9,\"states\":{}}", "lifecycle", 9, AMC_EINVALID, 0, 18},
+    {"final not an object", "{\"seq\":9,\"states\":[],\"final\":1}", "lifecycle", 9, AMC_EINVALID,
+     0, 29},
 };
 
 static void test_replies(void **state)
@@ -308,6 +332,52 @@ static const struct glob_case {
     {"**x", "yyx", true},
     {"[ab", "a", false},
 };
+
+/* amc_conform_suite_check: the manifest against the profile's catalog. */
+static bool has_msg(const amc_diags *ds, amc_code code, const char *needle)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++)
+        if (amc_diags_get(ds, i)->code == code && strstr(amc_diags_get(ds, i)->message, needle))
+            return true;
+    return false;
+}
+
+static void test_suite_check(void **state)
+{
+    static const char manifest[] =
+        "[{\"id\":\"a\",\"rule\":\"IGNITE-HDR-005\",\"level\":\"MUST\",\"verdict\":\"invalid\","
+        "\"codes\":[\"IGNITE_HDR_CONTENT_TYPE\"],\"input\":\"x\"},"
+        "{\"id\":\"a\",\"rule\":\"IGNITE-HDR-005\",\"level\":\"MUST\",\"verdict\":\"valid\","
+        "\"codes\":[],\"input\":\"x\"},"
+        "{\"id\":\"b c\",\"rule\":\"IGNITE-NOPE-001\",\"level\":\"MUST\",\"verdict\":\"valid\","
+        "\"codes\":[],\"input\":\"x\"},"
+        "{\"id\":\"d\",\"rule\":\"IGNITE-HDR-003\",\"level\":\"MUST\",\"verdict\":\"valid\","
+        "\"codes\":[\"NO_SUCH_CODE\"],\"input\":\"x\"}]";
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    (void)state;
+    assert_int_equal(amc_conform_suite_add(s, "ignite", manifest, strlen(manifest), ds), AMC_OK);
+    assert_int_equal(amc_conform_suite_check(s, ds), AMC_EINVALID);
+    assert_true(has_msg(ds, AMC_C_CONFORM_DUPLICATE_ID, "a: duplicate id"));
+    assert_true(has_msg(ds, AMC_C_CONFORM_DUPLICATE_ID, "b c: id has characters outside"));
+    assert_true(has_msg(ds, AMC_C_CONFORM_RULE_UNKNOWN,
+                        "b c: rule IGNITE-NOPE-001 is not in the ignite catalog"));
+    assert_true(
+        has_msg(ds, AMC_C_CONFORM_RULE_UNKNOWN, "d: level differs from the catalog's SHOULD"));
+    assert_true(has_msg(ds, AMC_C_CONFORM_MANIFEST_INVALID, "d: unknown code NO_SUCH_CODE"));
+    /* HDR-005 has both a passing and a failing case; HDR-003 only a passing one; HDR-004 none */
+    assert_false(has_msg(ds, AMC_C_CONFORM_COVERAGE, "IGNITE-HDR-005:"));
+    assert_true(has_msg(ds, AMC_C_CONFORM_COVERAGE, "IGNITE-HDR-003: no failing case"));
+    assert_true(has_msg(ds, AMC_C_CONFORM_COVERAGE, "IGNITE-HDR-004: no passing case"));
+    /* NULL arguments */
+    assert_int_equal(amc_conform_suite_check(NULL, ds), AMC_EUSAGE);
+    assert_int_equal(amc_conform_suite_add(NULL, "ignite", "[]", 2, ds), AMC_EUSAGE);
+    assert_int_equal(amc_conform_suite_add(s, NULL, "[]", 2, ds), AMC_EUSAGE);
+    assert_int_equal(amc_conform_suite_add(s, "ignite", NULL, 2, ds), AMC_EUSAGE);
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
+}
 
 static void test_glob(void **state)
 {
@@ -719,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_gate),
         cmocka_unit_test(test_verdicts),
         cmocka_unit_test(test_glob),
+        cmocka_unit_test(test_suite_check),
         cmocka_unit_test(test_xfail_and_scoring),
         cmocka_unit_test(test_all_skipped_not_measured),
         cmocka_unit_test(test_reports),

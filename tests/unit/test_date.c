@@ -554,13 +554,14 @@ static void test_rfc5322_date(void **state)
     }
 }
 
-/* The date is s[0..len): a line break at the end is no fold even when the bytes after len
- * (never read) are white space. */
-static void test_rfc5322_reads_only_len(void **state)
+/* Edges of RFC 5322 dates, with explicit lengths. The date is s[0..len): a line break at the end
+ * is no fold even when the bytes after len (never read) are white space. Comments nest, hold
+ * quoted pairs (obs-qp allows "\" NUL; a quoted UTF-8 character is one pair) and folds. */
+static void test_rfc5322_edges(void **state)
 {
     static const struct {
         const char *name, *buf;
-        size_t len;
+        size_t len; /* 0: strlen */
         amc_code want;
     } cases[] = {
         {"CRLF at len, WSP after", "Tue, 10 Feb 2026 12:11:00 +0900\r\n x", 33,
@@ -570,16 +571,53 @@ static void test_rfc5322_reads_only_len(void **state)
         {"fold before the zone", "Tue, 10 Feb 2026 12:11:00\r\n +0900", 33, 0},
         {"comment cut after CRLF", "Tue, 10 Feb 2026 (x\r\n y) 12:11:00 +0900", 21,
          AMC_C_DATE_COMMENT},
+        {"comment with a fold", "Tue, 10 Feb 2026 (x\r\n y) 12:11:00 +0900", 0, 0},
+        {"comment, line break without WSP", "Tue, 10 Feb 2026 (x\r\ny) 12:11:00 +0900", 0,
+         AMC_C_DATE_COMMENT},
+        {"nested comments", "Tue, 10 Feb 2026 12:11:00 +0900 (a (b) c)", 0, 0},
+        {"quoted ) in a comment", "Tue, 10 Feb 2026 12:11:00 +0900 (a\\)b)", 0, 0},
+        {"quoted NUL in a comment", "Tue, 10 Feb 2026 12:11:00 +0900 (a\\\0b)", 38, 0},
+        {"quoted UTF-8 in a comment", "Tue, 10 Feb 2026 12:11:00 +0900 (\\\xc3\xa9)", 0, 0},
+        {"quoted bad UTF-8 in a comment", "Tue, 10 Feb 2026 12:11:00 +0900 (\\\xff)", 0,
+         AMC_C_DATE_COMMENT},
+        {"backslash ends the comment text", "Tue, 10 Feb 2026 12:11:00 +0900 (a\\", 0,
+         AMC_C_DATE_COMMENT},
+        {"NUL in a comment", "Tue, 10 Feb 2026 12:11:00 +0900 (a\0b)", 37, AMC_C_DATE_COMMENT},
+        {"UTF-8 in a comment", "Tue, 10 Feb 2026 12:11:00 +0900 (\xe6\x97\xa5)", 0, 0},
+        {"comment between hour and minute", "10 Feb 2026 12 (h) : (m) 11 +0900", 0, 0},
+        {"no ':' after the hour", "10 Feb 2026 12 11 +0900", 0, AMC_C_DATE_SYNTAX},
+        {"one-digit minute", "10 Feb 2026 12:1 +0900", 0, AMC_C_DATE_SYNTAX},
+        {"one-digit second", "10 Feb 2026 12:11:0 +0900", 0, AMC_C_DATE_SYNTAX},
+        {"non-ASCII instead of the minute", "10 Feb 2026 12:\xc3\xa9 +0900", 0,
+         AMC_C_DATE_NON_ASCII},
+        {"zone is punctuation", "10 Feb 2026 12:11:00 *", 0, AMC_C_DATE_SYNTAX},
+        {"zone is non-ASCII", "10 Feb 2026 12:11:00 \xc3\xa9", 0, AMC_C_DATE_NON_ASCII},
+        {"sign without digits", "10 Feb 2026 12:11:00 +", 0, AMC_C_DATE_OFFSET},
+        {"sign then a letter", "10 Feb 2026 12:11:00 +x", 0, AMC_C_DATE_SYNTAX},
+        {"zone without FWS", "10 Feb 2026 12:11:00+0900", 0, AMC_C_DATE_SYNTAX},
+        {"three-digit zone", "10 Feb 2026 12:11:00 +090", 0, AMC_C_DATE_OFFSET},
+        {"military zone J", "10 Feb 2026 12:11:00 J", 0, AMC_C_DATE_ZONE_UNKNOWN},
+        {"military zone z", "10 Feb 2026 12:11:00 z", 0, 0},
+        {"unknown zone name", "10 Feb 2026 12:11:00 CEST", 0, AMC_C_DATE_ZONE_UNKNOWN},
+        {"zone name any case", "10 Feb 2026 12:11:00 pdt", 0, 0},
+        {"non-ASCII after the date", "10 Feb 2026 12:11:00 +0900 \xc3\xa9", 0,
+         AMC_C_DATE_NON_ASCII},
     };
     size_t i = 0;
     (void)state;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         amc_datetime dt;
-        amc_code got = amc_rfc5322_date(cases[i].buf, cases[i].len, &dt, NULL);
+        size_t n = cases[i].len ? cases[i].len : strlen(cases[i].buf);
+        amc_code got = amc_rfc5322_date(cases[i].buf, n, &dt, NULL);
         if (got != cases[i].want)
             fail_msg("%s: got %s want %s", cases[i].name, got ? amc_code_id(got) : "0",
                      cases[i].want ? amc_code_id(cases[i].want) : "0");
     }
+    /* out may be NULL for every parser */
+    assert_int_equal(amc_rfc3339_date("2024-02-29", 10, NULL), 0);
+    assert_int_equal(amc_rfc3339_date("2023-02-29", 10, NULL), AMC_C_DATE_DAY_RANGE);
+    assert_int_equal(amc_rfc3339_time("23:59:60Z", 9, NULL), 0);
+    assert_int_equal(amc_rfc3339_time("24:00:00Z", 9, NULL), AMC_C_DATE_HOUR_RANGE);
 }
 
 /* ---- amc_datetime_unix ---- */
@@ -727,7 +765,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rfc3339_datetime),       cmocka_unit_test(test_rfc3339_date),
         cmocka_unit_test(test_rfc3339_time),           cmocka_unit_test(test_rfc5322_date),
-        cmocka_unit_test(test_rfc5322_reads_only_len), cmocka_unit_test(test_unix),
+        cmocka_unit_test(test_rfc5322_edges),          cmocka_unit_test(test_unix),
         cmocka_unit_test(test_json_schema_test_suite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -65,6 +65,94 @@ static const struct fcase {
     {"ipv6", "1:2:3:4:5:6:1.2.3.4:5", 0, 0},
     {"ipv6", "1.2.3.4::", 0, 0},
     {"ipv6", ":", 0, 0},
+    /* duration: at most H, M, S after T */
+    {"duration", "PT1H2M3S4H", 0, 0},
+    {"duration", "PT1S1S", 0, 0},
+    /* A-labels that are not the canonical encoding of a valid U-label */
+    {"hostname", "xn--abc-", 0, 0},        /* decodes to ASCII only */
+    {"hostname", "xn--ls8h", 0, 0},        /* U+1F4A9: DISALLOWED */
+    {"hostname", "xn--9999999999a", 0, 0}, /* overflows */
+    {"hostname", "xn--aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-", 0,
+     0},
+    {"idn-hostname", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-\xc3\xa9", 0,
+     0},
+    {"idn-hostname",
+     "\xc3\xa9"
+     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+     0, 0},
+    /* RFC 5892 Appendix A contexts */
+    {"idn-hostname",
+     "a\xe2\x80\x8c"
+     "b",
+     0, 0}, /* ZWNJ, no virama, no joining */
+    {"idn-hostname", "\xe0\xa4\xb2\xe0\xa5\x8d\xe2\x80\x8c", 0, 1}, /* ZWNJ after a virama */
+    {"idn-hostname", "a\xe2\x80\x8d", 0, 0},                        /* ZWJ, no virama */
+    {"idn-hostname", "\xe0\xa4\xb2\xe0\xa5\x8d\xe2\x80\x8d", 0, 1}, /* ZWJ after a virama */
+    {"idn-hostname", "l\xc2\xb7l", 0, 1},                           /* middle dot between l's */
+    {"idn-hostname", "a\xc2\xb7l", 0, 0},
+    {"idn-hostname", "\xcd\xb5\xce\xb1", 0, 1}, /* keraia before Greek */
+    {"idn-hostname",
+     "\xcd\xb5"
+     "a",
+     0, 0},
+    {"idn-hostname", "\xd7\x90\xd7\xb3", 0, 1}, /* geresh after Hebrew */
+    {"idn-hostname", "a\xd7\xb3", 0, 0},
+    {"idn-hostname", "\xe3\x83\xbb\xe3\x81\x82", 0, 1}, /* katakana middle dot + kana */
+    {"idn-hostname",
+     "\xe3\x83\xbb"
+     "a",
+     0, 0},
+    {"idn-hostname", "\xdb\xb0\xdb\xb1", 0, 1}, /* extended Arabic-Indic digits */
+    {"idn-hostname", "\xd9\xa0\xdb\xb1", 0, 0}, /* mixed with Arabic-Indic */
+    {"idn-hostname", "\xdb\xb0\xd9\xa1", 0, 0},
+    /* RFC 5893 Bidi rule */
+    {"idn-hostname",
+     "\xd7\x90"
+     "1",
+     0, 1}, /* R then EN */
+    {"idn-hostname",
+     "\xd7\x90\xd9\xa1"
+     "1",
+     0, 0},                                     /* EN and AN together */
+    {"idn-hostname", "a\xd7\x90", 0, 0},        /* L label with an R */
+    {"idn-hostname", "\xd8\xa7\xcc\x81", 0, 1}, /* AL, trailing NSM */
+    /* email: quoted local parts */
+    {"email", "\"a\\", 0, 0},
+    {"email", "\"a", 0, 0},
+    {"email", "\"a\\\xc3\xa9\"@x", 0, 0},
+    {"email", "\"a\xc3\xa9\"@x", 0, 0},
+    {"email", "\"a\"b@x", 0, 0},
+    {"email", "\"a\t\"@x", 0, 0},
+    /* URIs: IP-literals, ports, characters outside their part */
+    {"uri", "http://[v1.x]/", 0, 1},
+    {"iri", "http://[v1.x]/", 0, 1},
+    {"uri", "http://[v.x]/", 0, 0},
+    {"uri", "http://[v1.]/", 0, 0},
+    {"uri", "http://[v1x]/", 0, 0},
+    {"uri", "http://[v1.x/]/", 0, 0},
+    {"uri", "http://[::1/", 0, 0},
+    {"uri", "http://[::g]/", 0, 0},
+    {"uri", "http://h:8x/", 0, 0},
+    {"uri", "http://h:/", 0, 1},
+    {"uri", "http://hx/a b", 0, 0},
+    {"uri", "http://h/?a b", 0, 0},
+    {"uri", "http://h/#a b", 0, 0},
+    {"uri", "http://h/#a#b", 0, 0},
+    {"iri", "http://h/%zz", 0, 0},
+    {"iri", "http://h/%4", 0, 0},
+    {"iri", "http://h/\xef\xbf\xbe", 0, 0},  /* U+FFFE: no ucschar */
+    {"iri", "http://h/?\xee\x80\x80", 0, 1}, /* private use: only in the query */
+    {"iri", "http://h/\xee\x80\x80", 0, 0},
+    {"uri-template", "{a", 0, 0},
+    {"uri-template", "{a}x{", 0, 0},
+    {"uri-template", "{%zz}", 0, 0},
+    {"uri-template", "a}", 0, 0},
+    {"json-pointer", "/a~2", 0, 0},
+    {"relative-json-pointer", "01", 0, 0},
+    {"relative-json-pointer", "1#", 0, 1},
+    {"relative-json-pointer", "1/a~", 0, 0},
+    {"regex", "(", 0, 0},
+    {"regex", "\\\\", 0, 1},
     /* a group is 1 to 4 hex digits: never empty (":::"), never 5 digits */
     {"ipv6", "12345::", 0, 0},
     {"ipv6", "1:2:3:4:5:6:7:12345", 0, 0},

@@ -253,6 +253,29 @@ static const struct ecase {
     {"backref into variable lookbehind", "(?<=(a+))b\\1", 0, "unsupported"},
     {"backref inside variable lookbehind", "(a)(?<=\\1+)b", 0, "unsupported"},
     {"NUL-containing bad pattern", "a\0\\q", 4, "invalid escape"},
+    /* anchored patterns near the fast path's form go to the full translator */
+    {"^ and a bound above 65535", "^a{99999999}", 0, "offset 2: unsupported: quantifier bound"},
+    {"^ and a class escape as range end", "^[a-\\d]", 0, "offset 3: a class escape cannot be"},
+    {"^ and a reversed range", "^[b-a]", 0, "offset 3: character class range out of order"},
+    {"^ and an unterminated class", "^[a", 0, "offset 1: unterminated character class"},
+    {"^ and \\-", "^\\-", 0, "offset 1: invalid escape \\-"},
+    {"^ and {2,x}", "^a{2,x}", 0, "offset 2: incomplete quantifier {"},
+    {"^ and {2,3 unterminated", "^a{2,3", 0, "offset 2: incomplete quantifier {"},
+    {"^ and {x}", "^a{x}", 0, "offset 2: lone '{' (not a quantifier)"},
+    /* group names, \p{...}, escapes at the end */
+    {"\\x in a group name", "(?<a\\x>b)", 0, "offset 3: invalid escape in group name"},
+    {"bad \\u{} in a group name", "(?<a\\u{110000}>b)", 0, "code point above 10FFFF"},
+    {"lone surrogate pair half in a group name", "(?<\\uD800\\uZZZZ>a)", 0,
+     "offset 3: invalid character in group name"},
+    {"high surrogate then a bad \\u", "\\uD800\\uZZZZ", 0,
+     "offset 6: \\u needs four hex digits or {...}"},
+    {"\\p{L!}", "\\p{L!}", 0, "offset 0: invalid character in \\p{...}"},
+    {"\\p{Script=}", "\\p{Script=}", 0, "offset 0: malformed \\p{name=value}"},
+    {"\\p{sc=a=b}", "\\p{sc=a=b}", 0, "offset 0: malformed \\p{name=value}"},
+    {"\\p{Script=<50 letters>}", "\\p{Script=abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij}",
+     0, "offset 0: unknown script in \\p{...}"},
+    {"class ends with \\", "[\\", 0, "offset 1: pattern ends with \\"},
+    {"(?| branch reset", "(?|a)", 0, "offset 0: (?| is not ECMA-262 group syntax"},
 };
 
 static void test_syntax_errors(void **state)
@@ -718,7 +741,7 @@ static void test_simple_form(void **state)
     static const char *not_simple[] = {
         "[a-z]+",    "^a|b",  "^(ab)+$",       "^.$",         "^[^a]$", "^\\s$",
         "^\\D$",     "^a*a$", "^[a-z]*[a-c]$", "^a+a?$",      "^é$",    "^a\\b",
-        "^\\u0041$", "^a$b",  "^[\\s]$",       "^a{2,}a{1}$",
+        "^\\u0041$", "^a$b",  "^[\\s]$",       "^a{2,}a{1}$", "^[]$",
     };
     static const char alpha[] = {'a', 'b', 'c', 'x', 'y', 'z', 'k', '0', '9',
                                  '-', '.', '_', 'A', 'Z', '*', '$', 'e', 'd'};
@@ -770,13 +793,93 @@ static void test_simple_form(void **state)
     print_message("simple form: %zu subjects checked against PCRE2\n", checked);
 }
 
+/* The translator's own limits, and NULL arguments. */
+static void test_limits_and_null(void **state)
+{
+    char pat[4096], err[256];
+    size_t n = 0, i = 0;
+    amc_regex *re = NULL;
+    (void)state;
+    /* a group name of 256 bytes is fine, 257 is not */
+    n = (size_t)snprintf(pat, sizeof pat, "(?<");
+    for (i = 0; i < 256; i++)
+        pat[n++] = 'g';
+    memcpy(pat + n, ">a)", 4);
+    re = amc_regex_compile(pat, strlen(pat), 0, err, sizeof err);
+    assert_non_null(re);
+    amc_regex_free(re);
+    memmove(pat + 4, pat + 3, strlen(pat + 3) + 1); /* one more 'g' */
+    pat[3] = 'g';
+    assert_null(amc_regex_compile(pat, strlen(pat), 0, err, sizeof err));
+    assert_non_null(strstr(err, "offset 3: group name too long"));
+    /* 250 nested groups are fine, 251 are not */
+    for (n = 250; n <= 251; n++) {
+        for (i = 0; i < n; i++)
+            pat[i] = '(';
+        pat[n] = 'a';
+        for (i = 0; i < n; i++)
+            pat[n + 1 + i] = ')';
+        pat[2 * n + 1] = '\0';
+        re = amc_regex_compile(pat, 2 * n + 1, 0, err, sizeof err);
+        if (n == 250) {
+            assert_non_null(re);
+            assert_int_equal(amc_regex_search(re, "a", 1), 1);
+            amc_regex_free(re);
+        } else {
+            assert_null(re);
+            assert_non_null(strstr(err, "offset 250: groups nested too deeply (limit 250)"));
+        }
+    }
+    /* 254 emulated (variable-length) lookbehinds are fine, 255 are not */
+    for (n = 254; n <= 255; n++) {
+        size_t k = 0;
+        for (i = 0; i < n; i++) {
+            memcpy(pat + k, "(?<=a+)", 7);
+            k += 7;
+        }
+        pat[k++] = 'b';
+        pat[k] = '\0';
+        re = amc_regex_compile(pat, k, 0, err, sizeof err);
+        if (n == 254) {
+            assert_non_null(re);
+            assert_int_equal(amc_regex_search(re, "aab", 3), 1);
+            assert_int_equal(amc_regex_search(re, "b", 1), 0);
+            amc_regex_free(re);
+        } else {
+            assert_null(re);
+            assert_non_null(strstr(err, "unsupported: more than 254 lookbehinds"));
+        }
+    }
+    /* a named group inside an emulated lookbehind */
+    re = amc_regex_compile("(?<=(?<n>a+)x)b", 15, 0, err, sizeof err);
+    assert_non_null(re);
+    assert_int_equal(amc_regex_search(re, "aaxb", 4), 1);
+    assert_int_equal(amc_regex_search(re, "xb", 2), 0);
+    amc_regex_free(re);
+    /* NULL: a NULL pattern with a length is an error, with length 0 the empty pattern; a NULL
+     * subject with a length is undecided (-1), with length 0 the empty subject */
+    assert_null(amc_regex_compile(NULL, 3, 0, err, sizeof err));
+    assert_string_equal(err, "NULL pattern");
+    re = amc_regex_compile(NULL, 0, 0, err, sizeof err);
+    assert_non_null(re);
+    assert_int_equal(amc_regex_search(re, NULL, 0), 1);
+    assert_int_equal(amc_regex_search(re, NULL, 3), -1);
+    assert_int_equal(amc_regex_search(NULL, "a", 1), -1);
+    amc_regex_free(re);
+    re = amc_regex_compile("(?<=a+)b", 8, 0, err, sizeof err);
+    assert_non_null(re);
+    assert_int_equal(amc_regex_search(re, NULL, 0), 0);
+    amc_regex_free(re);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_match),        cmocka_unit_test(test_syntax_errors),
-        cmocka_unit_test(test_valid_syntax), cmocka_unit_test(test_catastrophic),
-        cmocka_unit_test(test_threads),      cmocka_unit_test(test_portability),
-        cmocka_unit_test(test_suite),        cmocka_unit_test(test_simple_form),
+        cmocka_unit_test(test_match),           cmocka_unit_test(test_syntax_errors),
+        cmocka_unit_test(test_valid_syntax),    cmocka_unit_test(test_catastrophic),
+        cmocka_unit_test(test_threads),         cmocka_unit_test(test_portability),
+        cmocka_unit_test(test_suite),           cmocka_unit_test(test_simple_form),
+        cmocka_unit_test(test_limits_and_null),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -178,6 +178,29 @@ static void test_uri_resolve_other(void **state)
         {"http://a/", "1abc:x", NULL},
         {"http://a/", "a#b#c", NULL},
         {"http://a/", "{x}", NULL},
+        /* normalization: scheme and host case, unreserved escapes decoded, dot segments */
+        {NULL, "http://x/%4a", "http://x/J"},
+        {"http://x/a", "%41", "http://x/A"},
+        {NULL, "HTTP://X", "http://x/"},
+        {NULL, "Http://x/a/../b", "http://x/b"},
+        {NULL, "foo:../a", "foo:a"},
+        {NULL, "foo:./a", "foo:a"},
+        {NULL, "foo:.", "foo:"},
+        {NULL, "foo:..", "foo:"},
+        {"foo:a/b", "./c", "foo:a/c"},
+        {"urn:a", "b", "urn:b"},
+        {"http://x", "a", "http://x/a"},
+        {NULL, "http://u@x", "http://u@x/"},
+        /* an empty path becomes "/" for the schemes that say so, not for others */
+        {NULL, "ws://x", "ws://x/"},
+        {NULL, "wss://x", "wss://x/"},
+        {NULL, "file://x", "file://x/"},
+        {NULL, "https://x", "https://x/"},
+        {NULL, "ftp://x", "ftp://x"},
+        /* malformed */
+        {NULL, "ht~tp://x", NULL},
+        {NULL, ":foo", NULL},
+        {NULL, "http://x/?%4", NULL},
     };
     size_t i = 0;
     (void)state;
