@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "core/utf8_int.h"
 #include "schema/format_int.h"
 
 static const struct fcase {
@@ -245,6 +246,35 @@ static const struct fcase {
     {"", "x", 0, -1},
     {"Email", "x", 0, -1},
 };
+
+/* RFC 3987 2.2: ucschar (anywhere in an IRI) and iprivate (only in the query), at every range
+ * boundary. */
+static void test_iri_code_point_ranges(void **state)
+{
+    static const struct {
+        uint32_t cp;
+        int path, query;
+    } cases[] = {
+        {0x9F, 0, 0},     {0xA0, 1, 1},     {0xD7FF, 1, 1},   {0xE000, 0, 1},  {0xF8FF, 0, 1},
+        {0xF900, 1, 1},   {0xFDCF, 1, 1},   {0xFDD0, 0, 0},   {0xFDEF, 0, 0},  {0xFDF0, 1, 1},
+        {0xFFEF, 1, 1},   {0xFFF0, 0, 0},   {0x10000, 1, 1},  {0x1FFFD, 1, 1}, {0x1FFFE, 0, 0},
+        {0x20000, 1, 1},  {0xDFFFD, 1, 1},  {0xE0000, 0, 0},  {0xE0FFF, 0, 0}, {0xE1000, 1, 1},
+        {0xEFFFD, 1, 1},  {0xEFFFE, 0, 0},  {0xF0000, 0, 1},  {0xFFFFD, 0, 1}, {0xFFFFE, 0, 0},
+        {0x100000, 0, 1}, {0x10FFFD, 0, 1}, {0x10FFFE, 0, 0},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char iri[32], enc[4];
+        size_t k = amc_utf8_encode(cases[i].cp, enc), n = 0;
+        n = (size_t)snprintf(iri, sizeof iri, "http://h/%.*s", (int)k, enc);
+        if (amc_format_check("iri", iri, n) != cases[i].path)
+            fail_msg("U+%04X in the path: want %d", (unsigned)cases[i].cp, cases[i].path);
+        n = (size_t)snprintf(iri, sizeof iri, "http://h/?%.*s", (int)k, enc);
+        if (amc_format_check("iri", iri, n) != cases[i].query)
+            fail_msg("U+%04X in the query: want %d", (unsigned)cases[i].cp, cases[i].query);
+    }
+}
 
 static void test_table(void **state)
 {
@@ -480,6 +510,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_iri_code_point_ranges),
         cmocka_unit_test(test_punycode_samples),
         cmocka_unit_test(test_suite),
         cmocka_unit_test(test_datetime_fast_path),

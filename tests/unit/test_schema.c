@@ -232,6 +232,42 @@ static void test_validate_table(void **state)
         const char *msg;      /* its message (NULL: not checked) */
     } cases[] = {
         {"type ok", "{\"type\":\"string\"}", "\"x\"", true, 0, NULL, NULL, NULL},
+        /* keywords of the same evaluation priority report in the order the schema writes them */
+        {"same priority, source order", "{\"multipleOf\":2,\"maximum\":1}", "3", false,
+         AMC_C_SCHEMA_MULTIPLE_OF, "", "/multipleOf", NULL},
+        {"same priority, source order reversed", "{\"maximum\":1,\"multipleOf\":2}", "3", false,
+         AMC_C_SCHEMA_MAXIMUM, "", "/maximum", NULL},
+        {"const before enum as written", "{\"const\":1,\"enum\":[2]}", "3", false,
+         AMC_C_SCHEMA_CONST, "", "/const", NULL},
+        {"enum before const as written", "{\"enum\":[2],\"const\":1}", "3", false,
+         AMC_C_SCHEMA_ENUM, "", "/enum", NULL},
+        /* more than 16 items: duplicates found through a hash table */
+        {"uniqueItems, 20 items", "{\"uniqueItems\":true}",
+         "[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,5]", false, AMC_C_SCHEMA_UNIQUE_ITEMS, "",
+         "/uniqueItems", "array items 5 and 19 are equal"},
+        {"uniqueItems, 20 distinct", "{\"uniqueItems\":true}",
+         "[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19]", true, 0, NULL, NULL, NULL},
+        /* many names times many members: looked up through a hash table */
+        {"required, 9 names, 8 members",
+         "{\"required\":[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\"]}",
+         "{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"x\":8}", false,
+         AMC_C_SCHEMA_REQUIRED, "", "/required", "\"h\" is a required property"},
+        {"required, 9 names, all there",
+         "{\"required\":[\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\"]}",
+         "{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9}", true, 0, NULL,
+         NULL, NULL},
+        /* exact decimal arithmetic far beyond doubles */
+        {"multipleOf 1e-400", "{\"multipleOf\":1e-400}", "1", true, 0, NULL, NULL, NULL},
+        {"1e400 multipleOf 0.5", "{\"multipleOf\":0.5}", "1e400", true, 0, NULL, NULL, NULL},
+        {"1e400 multipleOf 3", "{\"multipleOf\":3}", "1e400", false, AMC_C_SCHEMA_MULTIPLE_OF, "",
+         "/multipleOf", "1e400 is not a multiple of 3"},
+        /* the fast path's const and $ref */
+        {"const object", "{\"const\":{\"a\":[1,{\"b\":null}]}}", "{\"a\":[1.0,{\"b\":null}]}", true,
+         0, NULL, NULL, NULL},
+        {"$ref in properties",
+         "{\"$defs\":{\"x\":{\"type\":\"integer\"}},\"properties\":{\"a\":{\"$ref\":\"#/$defs/"
+         "x\"}}}",
+         "{\"a\":1}", true, 0, NULL, NULL, NULL},
         {"type bad", "{\"type\":\"string\"}", "1", false, AMC_C_SCHEMA_TYPE, "", "/type",
          "expected string, got number"},
         {"type list", "{\"type\":[\"string\",\"null\"]}", "true", false, AMC_C_SCHEMA_TYPE, "",
@@ -399,6 +435,30 @@ static void test_all_errors_and_limits(void **state)
     fixture_free(&f);
 }
 
+/* A pattern that backtracks past the match limit: undecided, so invalid with REGEX_LIMIT and
+ * AMC_ELIMIT, in both modes. */
+static void test_regex_limit_in_validation(void **state)
+{
+    fixture f;
+    bool v = true;
+    const char *inst = "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"";
+    (void)state;
+    assert_int_equal(compile_text(&f, "{\"properties\":{\"p\":{\"pattern\":\"^(a+)+$\"}}}"),
+                     AMC_OK);
+    {
+        char buf[128];
+        snprintf(buf, sizeof buf, "{\"p\":%s}", inst);
+        assert_int_equal(validate_text(&f, buf, true, &v), AMC_ELIMIT);
+        assert_false(v);
+        assert_int_equal(amc_diags_get(f.ds, 0)->code, AMC_C_SCHEMA_REGEX_LIMIT);
+        assert_string_equal(amc_diags_get(f.ds, 0)->instance_ptr, "/p");
+        assert_string_equal(amc_diags_get(f.ds, 0)->keyword_ptr, "/properties/p/pattern");
+        assert_int_equal(validate_text(&f, buf, false, &v), AMC_ELIMIT);
+        assert_false(v);
+    }
+    fixture_free(&f);
+}
+
 /* positions of many errors, computed incrementally, equal amc_doc_pos() (CR, LF, CRLF, UTF-8) */
 static void test_error_positions(void **state)
 {
@@ -504,6 +564,72 @@ static void test_compile_errors(void **state)
          "{\"$schema\": \"http://example.com/missing\"}", AMC_C_SCHEMA_DIALECT_UNSUPPORTED, 0, 12},
         {"$schema naming draft-03", "{\"$schema\": \"http://json-schema.org/draft-03/schema#\"}",
          AMC_C_SCHEMA_DIALECT_UNSUPPORTED, 0, 12},
+        /* the registry's checks of identifiers */
+        {"duplicate $anchor", "{\"$defs\":{\"a\":{\"$anchor\":\"x\"},\"b\":{\"$anchor\":\"x\"}}}",
+         AMC_C_SCHEMA_ANCHOR_DUPLICATE, 0, 45},
+        {"duplicate draft-4 plain-name id",
+         "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"definitions\":{\"b\":{\"id\":"
+         "\"#bar\"},\"c\":{\"id\":\"#bar\"}}}",
+         AMC_C_SCHEMA_ANCHOR_DUPLICATE, 0, 96},
+        {"invalid $dynamicAnchor", "{\"$dynamicAnchor\":\"1\"}", AMC_C_SCHEMA_ANCHOR_INVALID, 0,
+         18},
+        {"relative $schema", "{\"$schema\":\"draft.json\"}", AMC_C_SCHEMA_URI_INVALID, 0, 11},
+        {"$schema not a string", "{\"$schema\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 11},
+        {"$schema with a fragment",
+         "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema#x\"}",
+         AMC_C_SCHEMA_DIALECT_UNSUPPORTED, 0, 11},
+        {"draft-7 $id not a string",
+         "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"a\":{"
+         "\"$id\":1}}}",
+         AMC_C_SCHEMA_ID_INVALID, 0, 79},
+        {"nested $id not a URI", "{\"$defs\":{\"a\":{\"$id\":\"a b\"}}}", AMC_C_SCHEMA_ID_INVALID,
+         0, 21},
+        {"root $id not a URI", "{\"$id\":\"a b\"}", AMC_C_SCHEMA_ID_INVALID, 0, 7},
+        {"root $id not a string", "{\"$id\":1}", AMC_C_SCHEMA_ID_INVALID, 0, 7},
+        {"format not a string", "{\"format\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 10},
+        {"maxLength 1.5", "{\"maxLength\":1.5}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 13},
+        {"uniqueItems not a boolean", "{\"uniqueItems\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 15},
+        {"not: a number", "{\"not\":1}", AMC_C_SCHEMA_NOT_SCHEMA, 0, 7},
+        {"enum not an array", "{\"enum\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 8},
+        {"multipleOf 0", "{\"multipleOf\":0}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 14},
+        {"multipleOf a string", "{\"multipleOf\":\"x\"}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 14},
+        {"pattern not a string", "{\"pattern\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 11},
+        {"contentEncoding not a string", "{\"contentEncoding\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0,
+         19},
+        {"dependentRequired not an object", "{\"dependentRequired\":1}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 21},
+        {"dependentRequired value not an array", "{\"dependentRequired\":{\"a\":1}}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 26},
+        {"dependentRequired value not strings", "{\"dependentRequired\":{\"a\":[1]}}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 26},
+        {"draft-7 dependencies not an object",
+         "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"dependencies\":1}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 68},
+        {"draft-7 dependencies value a number",
+         "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"dependencies\":{\"a\":1}}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 73},
+        {"draft-7 dependencies value not strings",
+         "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"dependencies\":{\"a\":[1]}}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 73},
+        {"$ref not a string", "{\"$ref\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 8},
+        {"$ref not a URI", "{\"$ref\":\"a b\"}", AMC_C_SCHEMA_URI_INVALID, 0, 8},
+        {"$dynamicRef not a string", "{\"$dynamicRef\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 15},
+        {"properties not an object", "{\"properties\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 14},
+        {"properties value a number", "{\"properties\":{\"a\":1}}", AMC_C_SCHEMA_NOT_SCHEMA, 0, 19},
+        {"patternProperties not an object", "{\"patternProperties\":1}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 21},
+        {"draft-4 exclusiveMaximum not a boolean",
+         "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"exclusiveMaximum\":1}",
+         AMC_C_SCHEMA_KEYWORD_INVALID, 0, 72},
+        {"type a number", "{\"type\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 8},
+        {"$defs not an object", "{\"$defs\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 9},
+        {"$defs value a number", "{\"$defs\":{\"a\":1}}", AMC_C_SCHEMA_NOT_SCHEMA, 0, 14},
+        {"items an array in 2020-12", "{\"items\":[true]}", AMC_C_SCHEMA_NOT_SCHEMA, 0, 9},
+        {"draft-7 items element a number",
+         "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"items\":[1]}",
+         AMC_C_SCHEMA_NOT_SCHEMA, 0, 62},
+        {"prefixItems not an array", "{\"prefixItems\":1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 15},
+        {"minContains -1", "{\"minContains\":-1}", AMC_C_SCHEMA_KEYWORD_INVALID, 0, 15},
     };
     size_t i = 0;
     bool strict = reader_is_strict();
@@ -1254,6 +1380,77 @@ static void test_vocabulary(void **state)
     amc_schema_set_free(set);
 }
 
+/* Meta-schemas of meta-schemas, an empty fragment, a boolean meta-schema, a malformed
+ * $vocabulary. */
+static void test_vocabulary_chains(void **state)
+{
+    static const struct {
+        const char *uri, *text;
+    } docs[] = {
+        {"http://x/meta", "{\"$id\":\"http://x/meta\",\"$vocabulary\":{"
+                          "\"https://json-schema.org/draft/2020-12/vocab/core\":true,"
+                          "\"https://json-schema.org/draft/2020-12/vocab/applicator\":true}}"},
+        /* no $vocabulary of its own: its own meta-schema's */
+        {"http://x/chain", "{\"$id\":\"http://x/chain\",\"$schema\":\"http://x/meta\"}"},
+        {"http://x/boolmeta", "true"},
+        {"http://x/badvoc", "{\"$id\":\"http://x/badvoc\",\"$vocabulary\":1}"},
+        {"http://x/s1", "{\"$id\":\"http://x/s1\",\"$schema\":\"http://x/chain\",\"minimum\":10}"},
+        {"http://x/s2", "{\"$id\":\"http://x/s2\",\"$schema\":\"http://x/meta#\",\"minimum\":10}"},
+        {"http://x/s3",
+         "{\"$id\":\"http://x/s3\",\"$schema\":\"http://x/boolmeta\",\"minimum\":10}"},
+    };
+    /* a meta-schema whose $vocabulary is no object declares no vocabulary amc knows */
+    static const char s4[] = "{\"$id\":\"http://x/s4\",\"$schema\":\"http://x/badvoc\"}";
+    static const struct {
+        const char *uri;
+        amc_status st;
+        bool valid; /* of the instance 1 */
+        amc_code code;
+    } checks[] = {
+        {"http://x/s1", AMC_OK, true, 0},  /* validation vocabulary off: minimum ignored */
+        {"http://x/s2", AMC_OK, true, 0},  /* "#": the same meta-schema */
+        {"http://x/s3", AMC_OK, false, 0}, /* a boolean meta-schema: every vocabulary */
+    };
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *one = NULL;
+    size_t i = 0;
+    (void)state;
+    assert_int_equal(amc_json_read("1", 1, NULL, ds, &one), AMC_OK);
+    for (i = 0; i < sizeof docs / sizeof docs[0]; i++)
+        assert_int_equal(
+            amc_schema_set_add(set, docs[i].uri, docs[i].text, strlen(docs[i].text), ds, NULL),
+            AMC_OK);
+    assert_int_equal(amc_schema_set_add(set, NULL, s4, strlen(s4), ds, NULL), AMC_EINVALID);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_SCHEMA_DIALECT_UNSUPPORTED);
+    assert_int_equal(amc_diags_get(ds, 0)->at.offset, 31);
+    assert_non_null(strstr(amc_diags_get(ds, 0)->message, "declares no vocabulary amc knows"));
+    for (i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        const amc_schema *s = NULL;
+        bool v = !checks[i].valid;
+        amc_status st = AMC_OK;
+        amc_diags_clear(ds);
+        st = amc_schema_compile(set, checks[i].uri, ds, &s);
+        if (st != checks[i].st)
+            fail_msg("%s: compile %s", checks[i].uri, amc_status_str(st));
+        if (checks[i].code &&
+            (!amc_diags_count(ds) || amc_diags_get(ds, 0)->code != checks[i].code))
+            fail_msg("%s: %s not reported", checks[i].uri, amc_code_id(checks[i].code));
+        if (!checks[i].code && amc_diags_count(ds))
+            fail_msg("%s: %s", checks[i].uri, amc_diags_get(ds, 0)->message);
+        if (s) {
+            assert_int_equal(amc_schema_validate(s, amc_doc_root(one), one, NULL, NULL, &v),
+                             AMC_OK);
+            if (v != checks[i].valid)
+                fail_msg("%s: 1 is %svalid", checks[i].uri, v ? "" : "in");
+        }
+    }
+    assert_int_equal(amc_schema_keyword_vocab("contentMediaType", 16), AMC_SVOCAB_CONTENT);
+    amc_doc_free(one);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+}
+
 static void test_format_assertion(void **state)
 {
     fixture f;
@@ -1349,6 +1546,7 @@ int main(void)
         cmocka_unit_test(test_validate_table),
         cmocka_unit_test(test_output_locations),
         cmocka_unit_test(test_all_errors_and_limits),
+        cmocka_unit_test(test_regex_limit_in_validation),
         cmocka_unit_test(test_error_positions),
         cmocka_unit_test(test_branch_details),
         cmocka_unit_test(test_compile_errors),
@@ -1362,6 +1560,7 @@ int main(void)
         cmocka_unit_test(test_registry_depth),
         cmocka_unit_test(test_registry_lookup_errors),
         cmocka_unit_test(test_vocabulary),
+        cmocka_unit_test(test_vocabulary_chains),
         cmocka_unit_test(test_dialect_names),
         cmocka_unit_test(test_dialect_semantics),
         cmocka_unit_test(test_dialect_meta),
