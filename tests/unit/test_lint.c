@@ -211,6 +211,30 @@ static const struct lcase {
      0,
      {{AMC_C_LINT_META_SCHEMA, "/minLength", AMC_SEV_ERROR, "\"x\""}},
      1},
+    {"property-in-branch, every branch kind",
+     S2020
+     "\"additionalProperties\":false,\"anyOf\":[{\"properties\":{\"p\":true}}],\"oneOf\":[{"
+     "\"properties\":{\"q\":true}}],\"dependentSchemas\":{\"x\":{\"properties\":{\"r\":true}}},"
+     "\"if\":{\"properties\":{\"s\":true}}}",
+     NULL,
+     0,
+     {{AMC_C_LINT_PROPERTY_IN_BRANCH, "/anyOf/0/properties/p", AMC_SEV_WARNING, "\"p\""},
+      {AMC_C_LINT_PROPERTY_IN_BRANCH, "/oneOf/0/properties/q", AMC_SEV_WARNING, "\"q\""},
+      {AMC_C_LINT_PROPERTY_IN_BRANCH, "/dependentSchemas/x/properties/r", AMC_SEV_WARNING, "\"r\""},
+      {AMC_C_LINT_PROPERTY_IN_BRANCH, "/if/properties/s", AMC_SEV_WARNING, "\"s\""}},
+     4},
+    {"subschemas of a $ref target outside the walk",
+     S2020 "\"$ref\":\"#/definitions/a\",\"definitions\":{\"a\":{\"$id\":\"sub.json\",\"allOf\":[{"
+           "\"maxLenght\":1}],\"properties\":{\"z\":{\"minLenght\":2}},\"not\":{\"itmes\":1}}}}",
+     NULL,
+     0,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions", AMC_SEV_WARNING, "\"definitions\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions/a/allOf/0/maxLenght", AMC_SEV_WARNING,
+       "\"maxLenght\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions/a/properties/z/minLenght", AMC_SEV_WARNING,
+       "\"minLenght\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions/a/not/itmes", AMC_SEV_WARNING, "\"itmes\""}},
+     4},
     {"definitions-reached-by-ref",
      S2020 "\"$ref\":\"#/definitions/a\",\"definitions\":{\"a\":{\"maxLenght\":1}}}",
      NULL,
@@ -284,6 +308,43 @@ static void test_lint_cases(void **state)
     }
 }
 
+/* Without "$schema" the finding names the set's default dialect and its meta-schema URI. */
+static void test_lint_default_dialect(void **state)
+{
+    static const struct {
+        amc_schema_dialect d;
+        const char *label, *uri;
+    } cases[] = {
+        {AMC_DIALECT_2020_12, "draft 2020-12", "https://json-schema.org/draft/2020-12/schema"},
+        {AMC_DIALECT_2019_09, "draft 2019-09", "https://json-schema.org/draft/2019-09/schema"},
+        {AMC_DIALECT_DRAFT7, "draft 7", "http://json-schema.org/draft-07/schema#"},
+        {AMC_DIALECT_DRAFT6, "draft 6", "http://json-schema.org/draft-06/schema#"},
+        {AMC_DIALECT_DRAFT4, "draft 4", "http://json-schema.org/draft-04/schema#"},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        amc_diags *ds = amc_diags_new(0);
+        const char *uri = NULL, *text = "{\"type\":\"string\"}";
+        char expect[160];
+        assert_int_equal(amc_schema_set_default_dialect(set, cases[i].d), AMC_OK);
+        assert_int_equal(
+            amc_schema_set_add(set, "https://test.invalid/d.json", text, strlen(text), ds, &uri),
+            AMC_OK);
+        assert_int_equal(amc_schema_lint(set, uri, NULL, ds), AMC_OK);
+        assert_int_equal(amc_diags_count(ds), 1);
+        assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_LINT_DIALECT);
+        snprintf(expect, sizeof expect,
+                 "no \"$schema\": the schema is read as %s; declare \"$schema\": \"%s\"",
+                 cases[i].label, cases[i].uri);
+        if (!strstr(amc_diags_get(ds, 0)->message, expect))
+            fail_msg("%s: message '%s'", cases[i].label, amc_diags_get(ds, 0)->message);
+        amc_diags_free(ds);
+        amc_schema_set_free(set);
+    }
+}
+
 static void test_lint_errors(void **state)
 {
     amc_schema_set *set = amc_schema_set_new(NULL);
@@ -307,7 +368,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_osa_distance),  cmocka_unit_test(test_suggest_keyword),
         cmocka_unit_test(test_rule_metadata), cmocka_unit_test(test_lint_cases),
-        cmocka_unit_test(test_lint_errors),
+        cmocka_unit_test(test_lint_errors),   cmocka_unit_test(test_lint_default_dialect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
