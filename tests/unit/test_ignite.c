@@ -25,7 +25,8 @@ static const char *const base_headers[] = {
     "Content-Type: text/x-yaml; charset=utf-8",
     "Content-Transfer-Encoding: 8bit",
 };
-#define N_HEADERS (sizeof base_headers / sizeof base_headers[0])
+#define N_HEADERS  (sizeof base_headers / sizeof base_headers[0])
+#define MSGID_LEFT "<177069306000.59845.16387098975994078935@"
 static const char base_body[] = "message: |\n  deploy at 18:00\n";
 
 static const struct tcase {
@@ -66,8 +67,29 @@ static const struct tcase {
      AMC_C_IGNITE_HDR_CONTENT_TYPE, 8, 15, NULL},
     {"content type text/plain", "Content-Type", "Content-Type: text/plain; charset=utf-8",
      AMC_C_IGNITE_HDR_CONTENT_TYPE, 8, 15, "'text/plain; charset=utf-8'"},
+    /* Message-ID: RFC 5322 msg-id, its right side a dot-atom or a domain literal */
+    {"Message-ID with a domain literal", "Message-ID", "Message-ID: %s[127.0.0.1]>",
+     AMC_C_IGNITE_MSGID_DOMAIN, 2, 13, "domain '[127.0.0.1]' is not ignite.local"},
+    {"Message-ID with an empty domain literal", "Message-ID", "Message-ID: %s[]>",
+     AMC_C_IGNITE_MSGID_DOMAIN, 2, 13, "domain '[]' is not ignite.local"},
+    {"Message-ID domain literal with a space", "Message-ID", "Message-ID: %s[a b]>",
+     AMC_C_IGNITE_MSGID_SYNTAX, 2, 13, "is not an RFC 5322 msg-id"},
+    {"Message-ID domain literal with a backslash", "Message-ID", "Message-ID: %s[a\\b]>",
+     AMC_C_IGNITE_MSGID_SYNTAX, 2, 13, NULL},
+    /* agents */
+    {"From an unknown agent", "From", "From: nobody", AMC_C_IGNITE_AGENT_UNKNOWN, 3, 7,
+     "From: unknown agent 'nobody'"},
+    {"From ignitian_0", "From", "From: ignitian_0", AMC_C_IGNITE_AGENT_UNKNOWN, 3, 7,
+     "unknown agent 'ignitian_0'"},
+    /* headers added after the base ones (line 10) */
+    {"X-IGNITE-From shadows from", "+", "X-IGNITE-From: x", AMC_C_IGNITE_HDR_SHADOW, 10, 1,
+     "X-IGNITE-From would overwrite 'from' in ignite_mime.py parse output"},
+    {"X-IGNITE-Thread-Id spelled differently", "+", "X-IGNITE-Thread-Id: x",
+     AMC_C_IGNITE_HDR_NAME_CASE, 10, 1, "is spelled 'X-IGNITE-Thread-ID' by the protocol"},
 };
 
+/* The base message with t's change: t->header "+" appends t->line to the header block; a "%s"
+ * in t->line stands for the left side and '@' of the base Message-ID. */
 static char *build(const struct tcase *t)
 {
     static char buf[2048];
@@ -79,8 +101,15 @@ static char *build(const struct tcase *t)
                 continue;
             h = t->line;
         }
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s\n", h);
+        if (strstr(h, "%s"))
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%.*s%s%s", (int)(strstr(h, "%s") - h),
+                                  h, MSGID_LEFT, strstr(h, "%s") + 2);
+        else
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", h);
+        buf[n++] = '\n';
     }
+    if (t->header && !strcmp(t->header, "+"))
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s\n", t->line);
     snprintf(buf + n, sizeof buf - n, "\n%s", base_body);
     return buf;
 }
@@ -141,8 +170,63 @@ static void test_cases(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* Placement: the base message (To: coordinator, type notification) at different paths. Empty
+ * path components (a doubled '/') change nothing. */
+static void test_placement(void **state)
+{
+    static const struct {
+        const char *path;
+        amc_code code; /* 0: no diagnostic at all */
+        unsigned line, col;
+        const char *hint;
+    } places[] = {
+        {"ws/queue/coordinator/notification_1770693060003518.mime", 0, 0, 0, NULL},
+        {"ws/queue//coordinator/notification_1770693060003518.mime", 0, 0, 0, NULL},
+        {"ws/queue/coordinator//notification_1770693060003518.mime", 0, 0, 0, NULL},
+        {"/ws//queue/coordinator/notification_1770693060003518.mime", 0, 0, 0, NULL},
+        {"ws/queue/coordinator/processed/notification_1770693060003518.mime", 0, 0, 0, NULL},
+        {"ws/queue/leader/notification_1770693060003518.mime", AMC_C_IGNITE_QUEUE_AGENT, 4, 1,
+         "the message sits in queue/leader/ but leader is not in To or Cc"},
+        {"ws/queue//leader/notification_1770693060003518.mime", AMC_C_IGNITE_QUEUE_AGENT, 4, 1,
+         "queue/leader/"},
+        {"ws/queue/coordinator/notification_1770693060003518.yaml", AMC_C_IGNITE_FILE_NAME, 1, 1,
+         "'notification_1770693060003518.yaml' does not follow notification_<16 digits>.mime"},
+        {"ws/queue/coordinator/x.mime", AMC_C_IGNITE_FILE_NAME, 1, 1, "'x.mime'"},
+    };
+    size_t i = 0;
+    struct tcase base;
+    const char *in = NULL;
+    (void)state;
+    memset(&base, 0, sizeof base);
+    in = build(&base);
+    for (i = 0; i < sizeof places / sizeof places[0]; i++) {
+        amc_validator_opts o;
+        amc_validator *v = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        const amc_diag *d = NULL;
+        memset(&o, 0, sizeof o);
+        o.profile = "ignite";
+        assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+        (void)amc_validator_check(v, places[i].path, in, strlen(in), ds, NULL);
+        d = amc_diags_get(ds, 0);
+        if (!places[i].code) {
+            if (amc_diags_count(ds))
+                fail_msg("%s: %s %s", places[i].path, amc_code_id(d->code), d->message);
+        } else if (amc_diags_count(ds) != 1 || d->code != places[i].code ||
+                   d->at.line + 1 != places[i].line || d->at.col + 1 != places[i].col ||
+                   !strstr(d->message, places[i].hint)) {
+            fail_msg("%s: %zu diagnostics, first %s at %u:%u: %s", places[i].path,
+                     amc_diags_count(ds), d ? amc_code_id(d->code) : "-", d ? d->at.line + 1 : 0,
+                     d ? d->at.col + 1 : 0, d ? d->message : "");
+        }
+        amc_diags_free(ds);
+        amc_validator_free(v);
+    }
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_cases)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_cases),
+                                       cmocka_unit_test(test_placement)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
