@@ -325,6 +325,9 @@ def main():
                     help="sample seed (MUTATE_SEED, default 22)")
     ap.add_argument("-j", "--jobs", type=int, default=min(os.cpu_count() or 2, 2),
                     help="ctest and ninja parallelism (default: min(cores, 2))")
+    ap.add_argument("--test-jobs", type=int, default=0,
+                    help="ctest parallelism (default: 2 x --jobs: the slowest tests mostly wait on "
+                    "child processes and timeouts)")
     ap.add_argument("--timeout", type=float, default=0,
                     help="seconds per mutant for the tests (default: 3 x the clean run + 30)")
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build", "mutate"),
@@ -342,6 +345,7 @@ def main():
     ap.add_argument("--report", help="also write the report to this file")
     a = ap.parse_args()
 
+    tjobs = a.test_jobs or 2 * a.jobs
     scratch = os.path.abspath(a.build_dir)
     tree, build = os.path.join(scratch, "tree"), os.path.join(scratch, "build")
     t0 = time.time()
@@ -409,7 +413,7 @@ def main():
 
     # the clean run: everything must pass, and it sets the time bounds
     t1 = time.time()
-    rc, out, _ = run(["ctest", "--test-dir", build, "-j", str(a.jobs)], 3600)
+    rc, out, _ = run(["ctest", "--test-dir", build, "-j", str(tjobs)], 3600)
     if rc != 0:
         sys.exit("mutate: the suite fails without any mutant:\n" + out[-3000:])
     clean = time.time() - t1
@@ -446,7 +450,7 @@ def main():
                 else:
                     stem = os.path.splitext(os.path.basename(s["file"]))[0]
                     stem = re.sub(r"^(cmd_|cli_|lc_|rules_)", "", stem)
-                    r["status"], r["by"] = ctest_phases(build, stem, a.jobs, per_test,
+                    r["status"], r["by"] = ctest_phases(build, stem, tjobs, per_test,
                                                         time.time() + bound)
             finally:
                 with open(path, "w", encoding="utf-8") as f:
