@@ -28,6 +28,11 @@ static double now_s(void)
 
 int cli_proc_start(cli_proc *p, const char *cmd)
 {
+    return cli_proc_start_ex(p, cmd, false);
+}
+
+int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet)
+{
     int in[2] = {-1, -1}, out[2] = {-1, -1};
     pid_t pid = 0;
     memset(p, 0, sizeof *p);
@@ -53,6 +58,11 @@ int cli_proc_start(cli_proc *p, const char *cmd)
         signal(SIGPIPE, SIG_DFL);
         dup2(in[0], 0);
         dup2(out[1], 1);
+        if (quiet) {
+            int dn = open("/dev/null", O_WRONLY);
+            if (dn >= 0)
+                dup2(dn, 2);
+        }
         close(in[0]);
         close(in[1]);
         close(out[0]);
@@ -192,11 +202,38 @@ int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line
     }
 }
 
-int cli_run_exec(const char *cmd, double timeout, bool keep_stderr)
+int cli_proc_wait(cli_proc *p, double timeout)
 {
-    pid_t pid = fork();
     double end = now_s() + timeout;
     int status = 0;
+    while (p->pid > 0) {
+        pid_t r = waitpid(p->pid, &status, WNOHANG);
+        if (r == p->pid) {
+            kill(-p->pid, SIGKILL); /* leftovers of its group */
+            p->pid = -1;
+            return status;
+        }
+        if (r < 0 || now_s() >= end)
+            return -1;
+        usleep(2000);
+    }
+    return -1;
+}
+
+int cli_run_exec(const char *cmd, double timeout, bool keep_stderr)
+{
+    return cli_run_exec_ws(cmd, timeout, keep_stderr, NULL);
+}
+
+int cli_run_exec_ws(const char *cmd, double timeout, bool keep_stderr, int *wstatus)
+{
+    pid_t pid = 0;
+    double end = now_s() + timeout;
+    int status = 0;
+    useconds_t nap = 100; /* grows to 2 ms: quick commands are reaped quickly */
+    if (wstatus)
+        *wstatus = -1;
+    pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
@@ -223,9 +260,12 @@ int cli_run_exec(const char *cmd, double timeout, bool keep_stderr)
             waitpid(pid, NULL, 0);
             return -2;
         }
-        usleep(2000);
+        usleep(nap);
+        nap = nap < 2000 ? nap * 2 : 2000;
     }
     kill(-pid, SIGKILL); /* leftovers of its group */
+    if (wstatus)
+        *wstatus = status;
     if (WIFSIGNALED(status))
         return -3;
     return WEXITSTATUS(status);
@@ -262,10 +302,18 @@ char *cli_base64_encode(const char *buf, size_t len)
 
 int cli_base64_decode(const char *s, size_t n, char **out, size_t *outlen)
 {
+    static signed char rev[256];
+    static int ready = 0;
     char *o = NULL;
     size_t i = 0, k = 0;
     uint32_t acc = 0;
     int bits = 0, pad = 0;
+    if (!ready) { /* idempotent: racing threads write the same values */
+        memset(rev, -1, sizeof rev);
+        for (i = 0; i < 64; i++)
+            rev[(unsigned char)b64[i]] = (signed char)i;
+        ready = 1;
+    }
     *out = NULL;
     *outlen = 0;
     if (n % 4)
@@ -274,19 +322,16 @@ int cli_base64_decode(const char *s, size_t n, char **out, size_t *outlen)
     if (!o)
         return -1;
     for (i = 0; i < n; i++) {
-        const char *q = NULL;
+        int v = rev[(unsigned char)s[i]];
         if (s[i] == '=') {
             pad++;
             if (i + 2 < n) /* '=' only in the last two places */
                 goto bad;
             continue;
         }
-        if (pad || !s[i])
+        if (pad || v < 0)
             goto bad;
-        q = strchr(b64, s[i]);
-        if (!q)
-            goto bad;
-        acc = acc << 6 | (uint32_t)(q - b64);
+        acc = acc << 6 | (uint32_t)v;
         bits += 6;
         if (bits >= 8) {
             bits -= 8;

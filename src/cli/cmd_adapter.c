@@ -8,9 +8,10 @@
  *     profile, "<p>", "<p>.stateful", "<p>.policy", "<p>.clock", "<p>.path", and
  *     "<p>.lifecycle" for profiles with a lifecycle model (amc_lifecycle_model_at).
  *   - validate: one validator per request (a session is one request), the profile forced (no
- *     detection); the file's "name" is the path given to the validator; a *.jsonl file is one
- *     message per line (blank lines skipped), like test_conform_fixtures.c. A policy's keyring
- *     file is looked up among "aux" by its path relative to the policy's directory.
+ *     detection); requests without session, policy and clock share one validator per profile
+ *     (stateless: nothing carries over); the file's "name" is the path given to the validator; a
+ * *.jsonl file is one message per line (blank lines skipped), like test_conform_fixtures.c. A
+ * policy's keyring file is looked up among "aux" by its path relative to the policy's directory.
  *   - Verdict: invalid iff an error-severity diagnostic was reported. Codes: each distinct code
  *     id once, in first-seen order. Locations: the first 100 diagnostics (file, line, col
  *     one-based, code).
@@ -206,12 +207,44 @@ static int check_files(amc_validator *v, json_object *files, amc_diags *ds)
     return 0;
 }
 
+/* Validators for plain requests (no session, policy or clock), one per profile, kept across
+ * requests: compiling the profile's schemas per request cost more than validating. A
+ * stateless validator keeps nothing between messages, so the verdicts are the same. */
+static struct {
+    const char *profile;
+    amc_validator *v;
+} plain[16];
+
+static amc_validator *plain_validator(const char *profile)
+{
+    amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
+    size_t i = 0;
+    for (i = 0; i < 16 && plain[i].profile; i++)
+        if (!strcmp(plain[i].profile, profile))
+            return plain[i].v;
+    if (i == 16)
+        return NULL;
+    opts.profile = profile;
+    if (amc_validator_new(&opts, NULL, &plain[i].v) != AMC_OK)
+        return NULL;
+    plain[i].profile = amc_profile_find(profile)->name;
+    return plain[i].v;
+}
+
+static void plain_free(void)
+{
+    size_t i = 0;
+    for (i = 0; i < 16 && plain[i].profile; i++)
+        amc_validator_free(plain[i].v);
+    memset(plain, 0, sizeof plain);
+}
+
 static void validate(int64_t seq, json_object *req)
 {
     const char *profile = jstr(req, "profile"), *now = jstr(req, "now");
     json_object *files = NULL, *st = NULL;
     amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
-    amc_validator *v = NULL;
+    amc_validator *v = NULL, *v0 = NULL;
     amc_policy *pol = NULL;
     amc_diags *ds = amc_diags_new(0), *pds = amc_diags_new(0);
     char err[256] = "";
@@ -236,11 +269,13 @@ static void validate(int64_t seq, json_object *req)
         }
         opts.policy = pol;
     }
-    if (amc_validator_new(&opts, NULL, &v) != AMC_OK) {
+    if (!opts.stateful && !opts.policy && !opts.now && (v0 = plain_validator(profile)) != NULL) {
+        /* kept across requests (plain_validator) */
+    } else if (amc_validator_new(&opts, NULL, &v) != AMC_OK) {
         reply_text(seq, "error", "cannot create a validator (bad now?)");
         goto out;
     }
-    if (check_files(v, files, ds) != 0) {
+    if (check_files(v ? v : v0, files, ds) != 0) {
         reply_text(seq, "error", "validate: malformed file entry (name, base64 data)");
         goto out;
     }
@@ -358,6 +393,7 @@ static int adapter_main(void *args, const cli_list *ops)
         json_object_put(req);
     }
     free(line);
+    plain_free();
     return CLI_EXIT_OK;
 }
 

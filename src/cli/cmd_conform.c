@@ -42,9 +42,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "cli.h"
-#include "cli_conform.h"
-
-#define MAX_LINE (256u << 20)
+#include "cli_adapter.h"
 
 typedef struct run {
     const char *impl, *exec, *suite_dir, *protocol_dir;
@@ -53,12 +51,7 @@ typedef struct run {
     long max_fail, max_restarts;
     bool validate_protocol, verbose;
     amc_conform_suite *suite;
-    cli_proc proc;
-    bool running;
-    amc_conform_reply *hello;
-    long long seq;
-    long restarts;
-    amc_schema_set *pset;
+    cli_adapter ad; /* adapter mode: the implementation */
     amc_conform_run_info info;
 } run;
 
@@ -190,64 +183,10 @@ static int read_fixture(const run *r, const char *profile, const char *rel, char
     return 0;
 }
 
-/* ---- JSON request building (a tiny string builder) ---- */
-
-typedef struct sb {
-    char *p;
-    size_t len, cap;
-    bool failed;
-} sb;
-
-static void sb_put(sb *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (n > SIZE_MAX / 4 || b->len > SIZE_MAX / 4 - n) {
-        b->failed = true;
-        return;
-    }
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = (b->len + n + 1) * 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->failed = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-}
-
-static void sb_puts(sb *b, const char *s)
-{
-    sb_put(b, s, strlen(s));
-}
-
-static void sb_str(sb *b, const char *s)
-{
-    sb_puts(b, "\"");
-    for (; *s; s++) {
-        char e[8];
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') {
-            e[0] = '\\';
-            e[1] = (char)ch;
-            sb_put(b, e, 2);
-        } else if (ch < 0x20) {
-            snprintf(e, sizeof e, "\\u%04x", ch);
-            sb_puts(b, e);
-        } else {
-            sb_put(b, s, 1);
-        }
-    }
-    sb_puts(b, "\"");
-}
+/* ---- JSON requests ---- */
 
 /* {"name": NAME, "data": BASE64} of fixture rel; name = rel without a leading "inputs/". */
-static int sb_file(sb *b, const run *r, const char *profile, const char *rel)
+static int sb_file(cli_sb *b, const run *r, const char *profile, const char *rel)
 {
     char *buf = NULL, *enc = NULL;
     size_t len = 0;
@@ -257,39 +196,39 @@ static int sb_file(sb *b, const run *r, const char *profile, const char *rel)
     free(buf);
     if (!enc)
         return -1;
-    sb_puts(b, "{\"name\":");
-    sb_str(b, strncmp(rel, "inputs/", 7) ? rel : rel + 7);
-    sb_puts(b, ",\"data\":\"");
-    sb_puts(b, enc);
-    sb_puts(b, "\"}");
+    cli_sb_puts(b, "{\"name\":");
+    cli_sb_str(b, strncmp(rel, "inputs/", 7) ? rel : rel + 7);
+    cli_sb_puts(b, ",\"data\":\"");
+    cli_sb_puts(b, enc);
+    cli_sb_puts(b, "\"}");
     free(enc);
     return 0;
 }
 
 /* The validate request of case c into b; -1 on a fixture I/O error. */
-static int build_validate(const run *r, const amc_conform_case *c, long long seq, sb *b)
+static int build_validate(const run *r, const amc_conform_case *c, long long seq, cli_sb *b)
 {
     char num[32];
     size_t i = 0;
     snprintf(num, sizeof num, "%lld", seq);
-    sb_puts(b, "{\"seq\":");
-    sb_puts(b, num);
-    sb_puts(b, ",\"op\":\"validate\",\"case\":");
-    sb_str(b, c->id);
-    sb_puts(b, ",\"profile\":");
-    sb_str(b, c->profile);
-    sb_puts(b, c->stateful ? ",\"stateful\":true" : ",\"stateful\":false");
-    sb_puts(b, ",\"files\":[");
+    cli_sb_puts(b, "{\"seq\":");
+    cli_sb_puts(b, num);
+    cli_sb_puts(b, ",\"op\":\"validate\",\"case\":");
+    cli_sb_str(b, c->id);
+    cli_sb_puts(b, ",\"profile\":");
+    cli_sb_str(b, c->profile);
+    cli_sb_puts(b, c->stateful ? ",\"stateful\":true" : ",\"stateful\":false");
+    cli_sb_puts(b, ",\"files\":[");
     for (i = 0; i < c->nfiles; i++) {
         if (i)
-            sb_puts(b, ",");
+            cli_sb_puts(b, ",");
         if (sb_file(b, r, c->profile, c->files[i]) != 0)
             return -1;
     }
-    sb_puts(b, "]");
+    cli_sb_puts(b, "]");
     if (c->now) {
-        sb_puts(b, ",\"now\":");
-        sb_str(b, c->now);
+        cli_sb_puts(b, ",\"now\":");
+        cli_sb_str(b, c->now);
     }
     if (c->policy) {
         char *pbuf = NULL;
@@ -297,7 +236,7 @@ static int build_validate(const run *r, const amc_conform_case *c, long long seq
         amc_policy *pol = NULL;
         amc_diags *pds = amc_diags_new(0);
         const char *kr = NULL, *slash = strrchr(c->policy, '/');
-        sb_puts(b, ",\"policy\":");
+        cli_sb_puts(b, ",\"policy\":");
         if (sb_file(b, r, c->profile, c->policy) != 0)
             return -1;
         /* a keyring the policy names travels along (PROTOCOL.md "aux") */
@@ -308,150 +247,52 @@ static int build_validate(const run *r, const amc_conform_case *c, long long seq
             char rel[2048];
             snprintf(rel, sizeof rel, "%.*s%s", slash ? (int)(slash - c->policy + 1) : 0, c->policy,
                      kr);
-            sb_puts(b, ",\"aux\":[");
+            cli_sb_puts(b, ",\"aux\":[");
             if (sb_file(b, r, c->profile, rel) != 0) {
                 amc_policy_free(pol);
                 amc_diags_free(pds);
                 free(pbuf);
                 return -1;
             }
-            sb_puts(b, "]");
+            cli_sb_puts(b, "]");
         }
         amc_policy_free(pol);
         amc_diags_free(pds);
         free(pbuf);
     }
-    sb_puts(b, "}");
+    cli_sb_puts(b, "}");
     return b->failed ? -1 : 0;
 }
 
-/* ---- the adapter ---- */
-
-static void print_reply_diags(const amc_diags *ds)
-{
-    size_t k = 0;
-    for (k = 0; k < amc_diags_count(ds); k++)
-        cli_print_diag_text(stderr, "<adapter>", amc_diags_get(ds, k), false);
-}
-
-/* Checks the reply line against conformance/protocol/<op>-reply.schema.json. */
-static bool protocol_ok(run *r, const char *op, const char *line, size_t len, char *why,
-                        size_t whylen)
-{
-    char uri[256];
-    const amc_schema *sch = NULL;
-    amc_diags *ds = amc_diags_new(4);
-    amc_doc *doc = NULL;
-    bool valid = false;
-    snprintf(uri, sizeof uri, "https://amc.dev/conformance/protocol/%s-reply.schema.json", op);
-    if (amc_schema_compile(r->pset, uri, ds, &sch) == AMC_OK &&
-        amc_json_read(line, len, NULL, ds, &doc) == AMC_OK &&
-        amc_schema_validate(sch, amc_doc_root(doc), doc, NULL, ds, &valid) == AMC_OK && valid) {
-        amc_doc_free(doc);
-        amc_diags_free(ds);
-        return true;
-    }
-    snprintf(why, whylen, "reply fails %s-reply.schema.json: %s", op,
-             amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "?");
-    amc_doc_free(doc);
-    amc_diags_free(ds);
-    return false;
-}
-
-/* Sends one request and parses the reply. NULL on any failure, with why filled. */
-static amc_conform_reply *exchange(run *r, const char *op, const char *req, size_t reqlen,
-                                   long long seq, double timeout, char *why, size_t whylen)
-{
-    const char *line = NULL;
-    size_t len = 0;
-    int io = cli_proc_send(&r->proc, req, reqlen, timeout);
-    amc_conform_reply *rep = NULL;
-    amc_diags *ds = NULL;
-    if (io == CLI_IO_OK)
-        io = cli_proc_readline(&r->proc, timeout, MAX_LINE, &line, &len);
-    if (io != CLI_IO_OK) {
-        snprintf(why, whylen, "%s",
-                 io == CLI_IO_TIMEOUT   ? "timeout: no reply in time"
-                 : io == CLI_IO_EOF     ? "adapter exited or closed its output (crash?)"
-                 : io == CLI_IO_TOOLONG ? "reply line too long"
-                                        : "I/O error");
-        return NULL;
-    }
-    ds = amc_diags_new(4);
-    if (amc_conform_reply_parse(line, len, op, seq, ds, &rep) != AMC_OK) {
-        const amc_diag *d = amc_diags_get(ds, 0);
-        snprintf(why, whylen, "garbage reply (%s%s%.*s)", d ? d->message : "invalid",
-                 len ? ": " : "", (int)(len < 60 ? len : 60), line);
-        for (size_t i = 0; i < strlen(why); i++)
-            if ((unsigned char)why[i] < 0x20)
-                why[i] = '?';
-        if (r->verbose)
-            print_reply_diags(ds);
-        amc_diags_free(ds);
-        return NULL;
-    }
-    amc_diags_free(ds);
-    if (r->validate_protocol && !protocol_ok(r, op, line, len, why, whylen)) {
-        amc_conform_reply_free(rep);
-        return NULL;
-    }
-    return rep;
-}
+/* ---- the adapter (cli_adapter.c) ---- */
 
 static void stop_adapter(run *r, bool polite)
 {
-    if (!r->running)
-        return;
-    if (polite) {
-        char req[64], why[128];
-        amc_conform_reply *rep = NULL;
-        int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"stop\"}", ++r->seq);
-        rep = exchange(r, "stop", req, (size_t)n, r->seq, 2, why, sizeof why);
-        amc_conform_reply_free(rep);
-        cli_proc_stop(&r->proc, 2);
-    } else {
-        cli_proc_kill(&r->proc);
-    }
-    r->running = false;
+    cli_adapter_stop(&r->ad, polite);
 }
 
 /* Starts the adapter and does the hello. 0 ok, -1 failed (why says why). */
 static int start_adapter(run *r, char *why, size_t whylen)
 {
-    char req[96];
-    int n = 0;
     double t = r->timeout * 5 < 5 ? 5 : r->timeout * 5;
-    amc_conform_reply *h = NULL;
-    if (cli_proc_start(&r->proc, r->impl) != 0) {
-        snprintf(why, whylen, "cannot start the adapter: %s", strerror(errno));
+    if (cli_adapter_start(&r->ad, t, why, whylen) != 0)
         return -1;
-    }
-    r->running = true;
-    n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"hello\",\"protocol\":%d}", ++r->seq,
-                 AMC_CONFORM_PROTOCOL);
-    h = exchange(r, "hello", req, (size_t)n, r->seq, t, why, whylen);
-    if (!h || h->kind != AMC_CONFORM_R_HELLO || h->protocol != AMC_CONFORM_PROTOCOL) {
-        if (h && h->kind == AMC_CONFORM_R_ERROR)
-            snprintf(why, whylen, "hello refused: %s", h->text);
-        else if (h)
-            snprintf(why, whylen, "adapter speaks protocol %d, runner %d", h->protocol,
-                     AMC_CONFORM_PROTOCOL);
-        amc_conform_reply_free(h);
-        stop_adapter(r, false);
-        return -1;
-    }
-    if (!r->hello) {
-        r->hello = h;
+    if (!r->info.reached) {
+        const amc_conform_reply *h = r->ad.hello;
         r->info.impl_name = h->name;
         r->info.impl_version = h->version;
         r->info.impl_language = h->language;
         r->info.impl_homepage = h->homepage;
         r->info.verdict_only = !amc_conform_claims(h, "codes");
         r->info.reached = true;
-    } else {
-        amc_conform_reply_free(h); /* a restart: keep the first hello's claims */
     }
     return 0;
+}
+
+static amc_conform_reply *exchange(run *r, const char *op, const char *req, size_t reqlen,
+                                   long long seq, double timeout, char *why, size_t whylen)
+{
+    return cli_adapter_exchange(&r->ad, op, req, reqlen, seq, timeout, why, whylen);
 }
 
 static void set_msg(amc_conform_case *c, amc_conform_outcome o, const char *fmt, ...)
@@ -473,22 +314,22 @@ static int run_lifecycle_case(run *r, amc_conform_case *c)
     amc_conform_reply *rep = NULL;
     char *req = NULL;
     size_t len = 0;
-    if (amc_conform_lifecycle_request(c, ++r->seq, &req, &len) != AMC_OK)
+    if (amc_conform_lifecycle_request(c, ++r->ad.seq, &req, &len) != AMC_OK)
         return -1;
     if (c->policy) {
-        sb lb = {NULL, 0, 0, false};
-        sb_put(&lb, req, len - 1); /* without the closing brace */
-        sb_puts(&lb, ",\"policy\":");
+        cli_sb lb = {NULL, 0, 0, false};
+        cli_sb_put(&lb, req, len - 1); /* without the closing brace */
+        cli_sb_puts(&lb, ",\"policy\":");
         amc_free(req);
         if (sb_file(&lb, r, c->profile, c->policy) != 0) {
             free(lb.p);
             return -1;
         }
-        sb_puts(&lb, "}");
-        rep = exchange(r, "lifecycle", lb.p, lb.len, r->seq, r->timeout, why, sizeof why);
+        cli_sb_puts(&lb, "}");
+        rep = exchange(r, "lifecycle", lb.p, lb.len, r->ad.seq, r->timeout, why, sizeof why);
         free(lb.p);
     } else {
-        rep = exchange(r, "lifecycle", req, len, r->seq, r->timeout, why, sizeof why);
+        rep = exchange(r, "lifecycle", req, len, r->ad.seq, r->timeout, why, sizeof why);
         amc_free(req);
     }
     if (!rep) {
@@ -504,20 +345,20 @@ static int run_lifecycle_case(run *r, amc_conform_case *c)
 static int run_adapter_case(run *r, amc_conform_case *c)
 {
     char why[200];
-    sb b = {NULL, 0, 0, false};
+    cli_sb b = {NULL, 0, 0, false};
     amc_conform_reply *rep = NULL;
     size_t k = 0;
     for (k = 0; k < c->ncaps; k++)
-        if (!amc_conform_claims(r->hello, c->caps[k])) {
+        if (!amc_conform_claims(r->ad.hello, c->caps[k])) {
             set_msg(c, AMC_CONFORM_SKIP, "capability %s not claimed", c->caps[k]);
             return 0;
         }
-    if (!r->running) {
-        if (r->restarts >= r->max_restarts) {
+    if (!r->ad.running) {
+        if (r->ad.restarts >= r->max_restarts) {
             set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: %s", "adapter restarts exhausted");
             return 0;
         }
-        r->restarts++;
+        r->ad.restarts++;
         if (start_adapter(r, why, sizeof why) != 0) {
             set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: adapter restart failed: %s", why);
             return 0;
@@ -527,8 +368,8 @@ static int run_adapter_case(run *r, amc_conform_case *c)
         return run_lifecycle_case(r, c);
     if (c->stateful) {
         char req[64];
-        int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"reset\"}", ++r->seq);
-        rep = exchange(r, "reset", req, (size_t)n, r->seq, r->timeout, why, sizeof why);
+        int n = snprintf(req, sizeof req, "{\"seq\":%lld,\"op\":\"reset\"}", ++r->ad.seq);
+        rep = exchange(r, "reset", req, (size_t)n, r->ad.seq, r->timeout, why, sizeof why);
         if (!rep || rep->kind != AMC_CONFORM_R_OK) {
             set_msg(c, AMC_CONFORM_ERROR, "reset: %s", rep ? "error reply" : why);
             amc_conform_reply_free(rep);
@@ -538,11 +379,11 @@ static int run_adapter_case(run *r, amc_conform_case *c)
         amc_conform_reply_free(rep);
         rep = NULL;
     }
-    if (build_validate(r, c, ++r->seq, &b) != 0) {
+    if (build_validate(r, c, ++r->ad.seq, &b) != 0) {
         free(b.p);
         return -1;
     }
-    rep = exchange(r, "validate", b.p, b.len, r->seq, r->timeout, why, sizeof why);
+    rep = exchange(r, "validate", b.p, b.len, r->ad.seq, r->timeout, why, sizeof why);
     free(b.p);
     if (!rep) {
         set_msg(c, AMC_CONFORM_ERROR, "%s", why);
@@ -554,63 +395,10 @@ static int run_adapter_case(run *r, amc_conform_case *c)
     return 0;
 }
 
-static char *shell_quote(const char *s)
-{
-    size_t n = 3, i = 0;
-    char *o = NULL, *p = NULL;
-    for (i = 0; s[i]; i++)
-        n += s[i] == '\'' ? 4 : 1;
-    o = malloc(n);
-    if (!o)
-        return NULL;
-    p = o;
-    *p++ = '\'';
-    for (i = 0; s[i]; i++) {
-        if (s[i] == '\'') {
-            memcpy(p, "'\\''", 4);
-            p += 4;
-        } else {
-            *p++ = s[i];
-        }
-    }
-    *p++ = '\'';
-    *p = '\0';
-    return o;
-}
-
-/* The --impl-exec command with {file} and {profile} replaced, into cmd[0..cap). */
-static void expand(char *cmd, size_t cap, const char *t, const char *qfile, const char *profile)
-{
-    size_t n = 0;
-    while (*t && n + 1 < cap) {
-        const char *sub = NULL;
-        size_t skip = 1;
-        if (!strncmp(t, "{file}", 6)) {
-            sub = qfile;
-            skip = 6;
-        } else if (!strncmp(t, "{profile}", 9)) {
-            sub = profile;
-            skip = 9;
-        }
-        if (sub) {
-            size_t sl = strlen(sub);
-            if (n + sl + 1 >= cap)
-                break;
-            memcpy(cmd + n, sub, sl);
-            n += sl;
-        } else {
-            cmd[n++] = *t;
-        }
-        t += skip;
-    }
-    cmd[n] = '\0';
-}
-
 static int run_exec_case(run *r, amc_conform_case *c)
 {
     char abs[4096], rel[4096];
     char *qfile = NULL, *cmd = NULL;
-    size_t cap = 0;
     int st = 0;
     if (c->lifecycle || c->stateful || c->policy || c->now || c->nfiles == 0) {
         set_msg(c, AMC_CONFORM_SKIP, "%s",
@@ -622,18 +410,13 @@ static int run_exec_case(run *r, amc_conform_case *c)
         fprintf(stderr, "amc conform: cannot read fixture %s\n", rel);
         return -1;
     }
-    qfile = shell_quote(abs);
-    cap = strlen(r->exec) * 2 + (qfile ? strlen(qfile) * 4 : 0) + 256;
-    cmd = malloc(cap);
-    if (!qfile || !cmd) {
-        free(qfile);
-        free(cmd);
+    qfile = cli_shell_quote(abs);
+    cmd = qfile ? cli_exec_expand(r->exec, qfile, c->profile) : NULL;
+    free(qfile);
+    if (!cmd)
         return -1;
-    }
-    expand(cmd, cap, r->exec, qfile, c->profile);
     st = cli_run_exec(cmd, r->timeout, r->verbose);
     free(cmd);
-    free(qfile);
     if (st == 0 || st == 1) {
         amc_conform_reply rep;
         memset(&rep, 0, sizeof rep);
@@ -711,8 +494,8 @@ static int load_protocol_schemas(run *r)
 {
     static const char *ops[] = {"hello", "validate", "lifecycle", "reset", "stop"};
     size_t i = 0;
-    r->pset = amc_schema_set_new(NULL);
-    for (i = 0; r->pset && i < sizeof ops / sizeof ops[0]; i++) {
+    r->ad.pset = amc_schema_set_new(NULL);
+    for (i = 0; r->ad.pset && i < sizeof ops / sizeof ops[0]; i++) {
         char path[4096], *buf = NULL;
         size_t len = 0;
         amc_diags *ds = amc_diags_new(8);
@@ -721,7 +504,7 @@ static int load_protocol_schemas(run *r)
         else
             snprintf(path, sizeof path, "%s/protocol/%s-reply.schema.json", r->suite_dir, ops[i]);
         if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
-            amc_schema_set_add(r->pset, NULL, buf, len, ds, NULL) != AMC_OK) {
+            amc_schema_set_add(r->ad.pset, NULL, buf, len, ds, NULL) != AMC_OK) {
             fprintf(stderr, "amc conform: --validate-protocol: cannot load %s\n", path);
             free(buf);
             amc_diags_free(ds);
@@ -730,7 +513,7 @@ static int load_protocol_schemas(run *r)
         free(buf);
         amc_diags_free(ds);
     }
-    return r->pset ? 0 : -1;
+    return r->ad.pset ? 0 : -1;
 }
 
 typedef struct cargs {
@@ -871,8 +654,9 @@ static int conform_main(void *args, const cli_list *ops)
     run r;
     int rc = CLI_EXIT_ERROR;
     memset(&r, 0, sizeof r);
-    r.proc.pid = -1;
     r.impl = a->impl;
+    cli_adapter_init(&r.ad, a->impl);
+    r.ad.verbose = a->verbose;
     r.exec = a->exec;
     r.suite_dir = a->suite                        ? a->suite
                   : getenv("AMC_CONFORMANCE_DIR") ? getenv("AMC_CONFORMANCE_DIR")
@@ -903,8 +687,8 @@ static int conform_main(void *args, const cli_list *ops)
     rc = finish(&r, a);
 out:
     stop_adapter(&r, false);
-    amc_conform_reply_free(r.hello);
-    amc_schema_set_free(r.pset);
+    cli_adapter_free(&r.ad);
+    amc_schema_set_free(r.ad.pset);
     amc_conform_suite_free(r.suite);
     return rc;
 }
