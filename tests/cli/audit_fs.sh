@@ -6,7 +6,8 @@
 #      file, so then this part is skipped (the FIFO and the size limit cover the "not read" path),
 #   4. read-only: a listing of every entry (name, type, size, mode, mtime, ctime, inode) is the
 #      same before and after, and, where strace exists, no syscall of the run opens a file for
-#      writing or creates, renames, removes or changes any path (the trace is checked by grep).
+#      writing or creates, renames, removes or changes any path (the trace is checked by grep),
+#   5. a tree deeper than 64 levels stops at the limit (AUDIT_TOO_DEEP for the 64th directory).
 set -eu
 AMC=$1
 SRC=$2
@@ -60,4 +61,16 @@ if command -v strace > /dev/null 2>&1 && strace -f -o "$T/trace" -e trace=%file,
 else
     echo "note: strace unavailable: the listing comparison alone proves read-only"
 fi
+# 5. a tree deeper than 64 levels: the directory at depth 64 is AUDIT_TOO_DEEP, not walked
+D="$T/deep/queue"
+want=queue
+for i in $(seq 1 70); do
+    D="$D/d$i"
+    [ "$i" -le 63 ] && want="$want/d$i"
+done
+mkdir -p "$D"
+"$AMC" audit "$T/deep" > "$T/deep.out" 2>&1 || true
+grep -q "warning\[AUDIT_TOO_DEEP\]: '$want' is nested too deep: not walked" "$T/deep.out" ||
+    { cat "$T/deep.out"; fail "the depth limit"; }
+[ "$(grep -c AUDIT_TOO_DEEP "$T/deep.out")" = 1 ] || { cat "$T/deep.out"; fail "walked past the limit"; }
 echo "ok"

@@ -26,8 +26,10 @@
 #include "amc/amc.h"
 #include "amc/jcs.h"
 #include "amc/json.h"
+#include "amc/mime.h"
 #include "core/arena_int.h"
 #include "formats/jcs_int.h"
+#include "schema/regex_int.h"
 
 #ifdef AMC_ALLOC_FAILPOINTS
 
@@ -613,6 +615,154 @@ static amc_status sc_conform(result *r)
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
+/* MIME messages: folded and repeated fields with every query, then a malformed one. */
+static amc_status sc_mime(result *r)
+{
+    static const char m[] = "MIME-Version: 1.0\r\nSubject: a\r\n folded\r\n\tagain\r\n"
+                            "X-A: 1\r\nX-A: 2\r\nx-a: 3\r\nTo: <a@b>\r\nX-B:\r\nX-C: c\r\n"
+                            "X-D: d\r\nX-E: e\r\nX-F: f\r\nX-G: g\r\nX-H: h\r\nX-I: i\r\n"
+                            "X-J: j\r\nX-K: k\r\nX-L: l\r\nX-M: m\r\nX-N: n\r\nX-O: o\r\n"
+                            "X-P: p\r\nX-Q: q\r\n\r\nbody\r\n";
+    static const char bad[] = "A: 1\nB 2\n\nbody";
+    amc_diags *ds = amc_diags_new(0);
+    amc_mime *mm = NULL;
+    amc_status st = AMC_ENOMEM, st2 = AMC_OK;
+    if (ds) {
+        size_t i = 0, bl = 0, bo = 0;
+        st = amc_mime_read(m, sizeof m - 1, NULL, ds, &mm);
+        r_add(r, "mime %d", (int)st);
+        for (i = 0; mm && i < amc_mime_field_count(mm); i++)
+            r_add(r, " %s=%.*s", amc_mime_field_at(mm, i)->name,
+                  (int)amc_mime_field_at(mm, i)->value_len, amc_mime_field_at(mm, i)->value);
+        if (mm) {
+            const char *b = amc_mime_body(mm, &bl, &bo);
+            r_add(r, " count %zu body %.*s@%zu eol %d", amc_mime_count(mm, "X-A"), (int)bl, b, bo,
+                  (int)amc_mime_line_ending(mm));
+        }
+        amc_mime_free(mm);
+        mm = NULL;
+        r_diags(r, ds);
+        amc_diags_clear(ds);
+        st2 = amc_mime_read(bad, sizeof bad - 1, NULL, ds, &mm);
+        r_add(r, " bad %d", (int)st2);
+        r_diags(r, ds);
+    }
+    amc_mime_free(mm);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM || st2 == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* JSON texts that fail: a long message (past the 512-byte stack buffer), a duplicate in an
+ * object of 40 members (hashed), an error inside a deep container, bad UTF-8. */
+static amc_status sc_json_errors(result *r)
+{
+    char big[2048], lit[700];
+    const char *texts[4];
+    size_t i = 0, o = 0;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_OK;
+    bool nomem = !ds;
+    memset(lit, 'q', sizeof lit - 1);
+    lit[sizeof lit - 1] = '\0';
+    big[o++] = '{';
+    for (i = 0; i < 40; i++)
+        o += (size_t)snprintf(big + o, sizeof big - o, "\"k%02zu\":%zu,", i, i);
+    o += (size_t)snprintf(big + o, sizeof big - o, "\"k17\":0}");
+    texts[0] = lit;
+    texts[1] = big;
+    texts[2] = "{\"a\":[[{\"b\":[1,2,}]]]}";
+    texts[3] = "[\"\xc3\x28\"]";
+    for (i = 0; ds && i < 4; i++) {
+        amc_doc *doc = NULL;
+        amc_diags_clear(ds);
+        st = amc_json_read(texts[i], strlen(texts[i]), NULL, ds, &doc);
+        r_add(r, " read%zu %d", i, (int)st);
+        r_diags(r, ds);
+        if (amc_diags_count(ds))
+            r_add(r, " %.80s", amc_diags_get(ds, 0)->message);
+        nomem = nomem || st == AMC_ENOMEM;
+        amc_doc_free(doc);
+    }
+    amc_diags_free(ds);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+/* A schema with most keyword kinds, and an instance that fails most of them (every error,
+ * format assertion on, anyOf/oneOf branch details). */
+static amc_status sc_schema_failures(result *r)
+{
+    static const char schema[] =
+        "{\"$defs\":{\"pos\":{\"type\":\"integer\",\"minimum\":1}},\"type\":\"object\","
+        "\"properties\":{\"a\":{\"$ref\":\"#/$defs/pos\"},"
+        "\"b\":{\"type\":\"string\",\"minLength\":3,\"pattern\":\"^x\",\"format\":\"email\"},"
+        "\"c\":{\"type\":\"array\",\"items\":{\"type\":\"number\"},\"uniqueItems\":true,"
+        "\"minItems\":3,\"contains\":{\"const\":9}},"
+        "\"d\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\",\"multipleOf\":2}]},"
+        "\"e\":{\"oneOf\":[{\"type\":\"number\"},{\"type\":\"integer\"}]},"
+        "\"f\":{\"not\":{\"type\":\"null\"}},\"g\":{\"enum\":[\"x\",\"y\"]},"
+        "\"h\":{\"if\":{\"type\":\"string\"},\"then\":{\"maxLength\":1},\"else\":{\"const\":0}},"
+        "\"i\":{\"dependentRequired\":{\"x\":[\"y\"]},\"propertyNames\":{\"maxLength\":2},"
+        "\"additionalProperties\":false,\"patternProperties\":{\"^p\":{\"type\":\"boolean\"}}}},"
+        "\"required\":[\"a\",\"zz\"],\"unevaluatedProperties\":false}";
+    static const char inst[] = "{\"a\":0,\"b\":\"ab\",\"c\":[1,1],\"d\":3.5,\"e\":2,\"f\":null,"
+                               "\"g\":\"z\",\"h\":\"long\",\"i\":{\"x\":1,\"long\":2,\"pq\":3},"
+                               "\"extra\":1}";
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    const char *uri = NULL;
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    bool valid = true;
+    if (ds && set) {
+        amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+        o.format_assert = true;
+        o.branch_details = UINT32_MAX;
+        st = amc_schema_set_add(set, NULL, schema, sizeof schema - 1, ds, &uri);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK)
+            st = amc_schema_compile(set, uri, ds, &sc);
+        r_add(r, " compile %d", (int)st);
+        if (st == AMC_OK)
+            st = amc_json_read(inst, sizeof inst - 1, NULL, ds, &doc);
+        if (st == AMC_OK)
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+        r_add(r, " validate %d %d", (int)st, (int)valid);
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* Regexes the translator rewrites: emulated lookbehinds, named groups and backreferences,
+ * property escapes, classes with escapes; each searched. */
+static amc_status sc_regex(result *r)
+{
+    static const char *const pats[] = {"(?<=a+)b(?<!c{2,})", "(?<n>x)\\k<n>\\p{Lu}[\\d\\w-]",
+                                       "^(?:a|b)*?c{2,5}$", "\\u{1F600}[^\\s\\S]|\\bq\\B"};
+    static const char subj[] = "aab xxA7 abc cc \xf0\x9f\x98\x80";
+    size_t i = 0;
+    bool nomem = false;
+    for (i = 0; i < sizeof pats / sizeof pats[0]; i++) {
+        char err[128];
+        amc_regex *re = amc_regex_compile(pats[i], strlen(pats[i]), 0, err, sizeof err);
+        if (!re) {
+            r_add(r, " [%s]", err);
+            nomem = nomem || !strcmp(err, AMC_REGEX_ENOMEM_MSG);
+            continue;
+        }
+        {
+            int m = amc_regex_search(re, subj, sizeof subj - 1);
+            r_add(r, " %d", m);
+            nomem = nomem || m == -2;
+        }
+        amc_regex_free(re);
+    }
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
 /* ---- the driver ---- */
 
 static void sweep(const char *name, scenario sc)
@@ -747,6 +897,26 @@ static void test_format_regex(void **state)
     (void)state;
     sweep("format-regex", sc_format_regex);
 }
+static void test_mime(void **state)
+{
+    (void)state;
+    sweep("mime", sc_mime);
+}
+static void test_json_errors(void **state)
+{
+    (void)state;
+    sweep("json-errors", sc_json_errors);
+}
+static void test_schema_failures(void **state)
+{
+    (void)state;
+    sweep("schema-failures", sc_schema_failures);
+}
+static void test_regex(void **state)
+{
+    (void)state;
+    sweep("regex", sc_regex);
+}
 
 int main(void)
 {
@@ -759,7 +929,9 @@ int main(void)
         cmocka_unit_test(test_policy_sign),   cmocka_unit_test(test_lifecycle),
         cmocka_unit_test(test_audit),         cmocka_unit_test(test_lint),
         cmocka_unit_test(test_conform),       cmocka_unit_test(test_format_regex),
-        cmocka_unit_test(test_schema_drafts),
+        cmocka_unit_test(test_schema_drafts), cmocka_unit_test(test_mime),
+        cmocka_unit_test(test_json_errors),   cmocka_unit_test(test_schema_failures),
+        cmocka_unit_test(test_regex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

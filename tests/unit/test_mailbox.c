@@ -259,12 +259,65 @@ static void test_detect(void **state)
     }
 }
 
+/* A dead-letter wrapper whose envelope holds strings with braces, brackets and escaped quotes:
+ * the envelope is cut out of the file at its own closing brace and checked again, so its
+ * findings are exactly the infos of the fixture mailbox-tree-003-deadletter-valid. */
+static void test_deadletter_envelope_text(void **state)
+{
+    static const char env_fmt[] =
+        "{\"msg_id\":\"d667f3d7-b843-4094-bb82-b2b1b9fcd891\",\"schema_version\":1,"
+        "\"task_id\":\"task-demo-001\",\"sender_id\":\"codex\","
+        "\"sender_instance_id\":\"codex-instance-1\",\"key_id\":\"k-codex-v1\","
+        "\"issued_at\":\"2026-02-11T10:00:00.000Z\","
+        "\"nonce\":\"a806e1c5-d85e-4b9b-899a-b24be94e2d05\",\"signature\":\"%s\","
+        "\"from\":\"Codex\",\"to\":\"aggregator\",\"type\":\"review_result\","
+        "\"state_version\":2,\"delivery_attempt\":1,\"created_at\":\"2026-02-11T10:00:00.000Z\","
+        "\"payload\":{\"schema_version\":1,\"task_id\":\"task-demo-001\",\"model\":\"gpt-5-codex\","
+        "\"verdict\":\"PASS\",\"blocking\":[],\"non_blocking\":[],"
+        "\"summary\":\"} ] \\\"quoted {\\\\\\\" [ }\",\"confidence\":\"high\","
+        "\"next_action\":\"proceed\",\"generated_at\":\"2026-02-11T09:59:40.000Z\","
+        "\"raw_output_ref\":\"artifact://task-demo-001/codex/1770803980000\"}}";
+    const char *path = "deadletter/aggregator/d667f3d7-b843-4094-bb82-b2b1b9fcd891--1768471200456--"
+                       "3f2c9a51-7b0e-4d2a-9c61-2b8e4f1a0d77.json";
+    char env[2048], file[2400], sig[65];
+    amc_diags *ds = amc_diags_new(0);
+    amc_validator_opts o;
+    amc_validator *v = NULL;
+    size_t i = 0;
+    bool unkeyed = false, mismatch = false;
+    (void)state;
+    snprintf(env, sizeof env, env_fmt, "");
+    assert_int_equal(amc_mailbox_signature(env, strlen(env), NULL, "sha256", ds, sig), AMC_OK);
+    snprintf(env, sizeof env, env_fmt, sig);
+    snprintf(file, sizeof file,
+             "{\"reason\":\"SENDER_ID_MISMATCH\",\"quarantined_at\":\"2026-01-15T10:00:05.123Z\","
+             "\"envelope\":%s}",
+             env);
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+    assert_int_equal(amc_validator_check(v, path, file, strlen(file), ds, NULL), AMC_OK);
+    for (i = 0; i < amc_diags_count(ds); i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        if (d->code == AMC_C_MAILBOX_SIGNATURE_UNKEYED && d->sev == AMC_SEV_INFO)
+            unkeyed = true;
+        else if (d->code == AMC_C_MAILBOX_SENDER_ID_MISMATCH && d->sev == AMC_SEV_INFO &&
+                 !strcmp(d->instance_ptr, "/envelope/from"))
+            mismatch = true;
+        else
+            fail_msg("unexpected %s: %s", amc_code_id(d->code), d->message);
+    }
+    assert_true(unkeyed && mismatch);
+    amc_validator_free(v);
+    amc_diags_free(ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_signature), cmocka_unit_test(test_keyring),
         cmocka_unit_test(test_policy),    cmocka_unit_test(test_now),
-        cmocka_unit_test(test_detect),
+        cmocka_unit_test(test_detect),    cmocka_unit_test(test_deadletter_envelope_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
