@@ -237,6 +237,11 @@ static int read_config(const char *path, lint_cfg *cfg)
         st = amc_json_read(buf, len, &lim, ds, &doc);
     else
         st = amc_yaml_read(buf, len, &lim, ds, &doc);
+    if (doc == NULL && st == AMC_EINVALID && !(dot && !strcmp(dot, ".json")) &&
+        amc_diags_count(ds) == 1 && amc_diags_get(ds, 0)->code == AMC_C_EMPTY_INPUT) {
+        rc = 0; /* a YAML config with nothing in it (only comments, say): no settings */
+        goto out;
+    }
     for (i = 0; i < amc_diags_count(ds); i++)
         cli_print_diag_text(stderr, path, amc_diags_get(ds, i), false);
     if (st == AMC_OK)
