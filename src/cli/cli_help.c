@@ -424,8 +424,11 @@ static const struct {
 } man_sections[] = {
     {"OUTPUT",
      "Diagnostics are printed one per line as\n"
-     "  file:line:col: severity[CODE]: message (at /instance/pointer)\n"
-     "with 1-based lines and columns (columns count characters), coloured only on a terminal "
+     "  file:line:col: severity[CODE] RULE-ID: message (at /instance/pointer) [CODE2]\n"
+     "with 1-based lines and columns (columns count characters). RULE-ID is the catalog rule "
+     "of a profile, lifecycle or workspace finding (absent for a reader's or the schema "
+     "engine's own); [CODE2] ends a line whose finding also answers to a second code (the "
+     "reader error a profile rule restates). A finding is printed once. Colour only on a terminal "
      "(the NO_COLOR environment variable turns colour off), or as JSON or SARIF 2.1.0 with "
      "--format. A usage error names the command, the option and the value, e.g. \"amc validate: "
      "--max-depth: 'x' is not a number\", and suggests the nearest option or command on a "

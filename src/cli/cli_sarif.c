@@ -245,6 +245,9 @@ void cli_sarif_add_diag(cli_sarif *s, const char *file, const amc_diag *d)
                                json_object_new_string(d->schema_uri));
     if (d->rule_id)
         json_object_object_add(props, "rule", json_object_new_string(d->rule_id));
+    if (d->also_code)
+        json_object_object_add(props, "alsoCode",
+                               json_object_new_string(amc_code_id(d->also_code)));
     if (json_object_object_length(props) > 0)
         json_object_object_add(res, "properties", props);
     else

@@ -164,12 +164,22 @@ void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool co
     lo_puts(&l, col_off);
     lo_put(&l, "[", 1);
     lo_puts(&l, id ? id : "?");
-    lo_put(&l, "]: ", 3);
+    lo_put(&l, "]", 1);
+    if (d->rule_id && *d->rule_id) {
+        lo_put(&l, " ", 1);
+        lo_puts(&l, d->rule_id);
+    }
+    lo_put(&l, ": ", 2);
     lo_puts(&l, d->message);
     if (d->instance_ptr && *d->instance_ptr) {
         lo_put(&l, " (at ", 5);
         lo_puts(&l, d->instance_ptr);
         lo_put(&l, ")", 1);
+    }
+    if (d->also_code && amc_code_id(d->also_code)) { /* the finding's second code */
+        lo_put(&l, " [", 2);
+        lo_puts(&l, amc_code_id(d->also_code));
+        lo_put(&l, "]", 1);
     }
     lo_put(&l, "\n", 1);
     if (d->context) {
@@ -229,6 +239,8 @@ json_object *cli_diag_to_json(const amc_diag *d)
     add_str(o, "severity", amc_severity_str(d->sev));
     add_str(o, "message", d->message);
     add_str(o, "rule", d->rule_id);
+    if (d->also_code)
+        add_str(o, "alsoCode", amc_code_id(d->also_code));
     add_str(o, "instanceLocation", d->instance_ptr);
     add_str(o, "keywordLocation", d->keyword_ptr);
     add_str(o, "absoluteKeywordLocation", d->schema_uri);

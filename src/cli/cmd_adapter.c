@@ -35,6 +35,16 @@ static void reply(json_object *o)
     json_object_put(o);
 }
 
+/* Appends code id to the array unless it is there already. */
+static void add_code(json_object *codes, const char *id)
+{
+    size_t i = 0;
+    for (i = 0; i < json_object_array_length(codes); i++)
+        if (!strcmp(json_object_get_string(json_object_array_get_idx(codes, i)), id))
+            return;
+    json_object_array_add(codes, json_object_new_string(id));
+}
+
 static json_object *base(int64_t seq)
 {
     json_object *o = json_object_new_object();
@@ -148,7 +158,7 @@ static amc_policy *load_policy(json_object *req, amc_diags *pds, char *err, size
 static void validate_reply(int64_t seq, const amc_diags *ds)
 {
     json_object *o = NULL, *codes = NULL, *locs = NULL;
-    size_t i = 0, d = 0;
+    size_t d = 0;
     o = base(seq);
     codes = json_object_new_array();
     locs = json_object_new_array();
@@ -157,11 +167,9 @@ static void validate_reply(int64_t seq, const amc_diags *ds)
     for (d = 0; d < amc_diags_count(ds); d++) {
         const amc_diag *x = amc_diags_get(ds, d);
         const char *id = amc_code_id(x->code);
-        bool seen = false;
-        for (i = 0; i < json_object_array_length(codes); i++)
-            seen = seen || !strcmp(json_object_get_string(json_object_array_get_idx(codes, i)), id);
-        if (!seen)
-            json_object_array_add(codes, json_object_new_string(id));
+        add_code(codes, id);
+        if (x->also_code)
+            add_code(codes, amc_code_id(x->also_code)); /* the same finding's second code */
         if (d < 100) {
             json_object *l = json_object_new_object();
             json_object_object_add(l, "code", json_object_new_string(id));

@@ -693,8 +693,9 @@ const cli_command cli_cmd_validate = {
         "(task, result, status and error messages of the Unix-socket protocol), acp (ACP "
         "envelopes, registrations, session state, recovery, metrics and audit events, with "
         "inbox placement), or auto (detects the profile per message).\n"
-        "Output: file:line:col: severity[CODE]: message (at /instance/pointer), in document "
-        "order.",
+        "Output: file:line:col: severity[CODE] RULE-ID: message (at /instance/pointer) [CODE2], "
+        "in document order (RULE-ID: the profile's catalog rule; [CODE2]: the reader code a "
+        "rule restates; docs/output.md).",
     .options = options,
     .operands = "INSTANCE...",
     .max_operands = CLI_MANY,

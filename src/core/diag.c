@@ -2,6 +2,7 @@
  * diag.c - the code table (generated from codes.def) and the diagnostics list.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,6 +350,52 @@ amc_status amc_diags_append(amc_diags *dst, const amc_diags *src)
             return st;
     }
     return AMC_OK;
+}
+
+static bool streq_opt(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The same finding: position, severity, message and instance location. */
+static bool same_finding(const amc_diag *a, const amc_diag *b)
+{
+    return a->at.offset == b->at.offset && a->sev == b->sev && streq_opt(a->message, b->message) &&
+           streq_opt(a->instance_ptr, b->instance_ptr);
+}
+
+void amc_diags_compact(amc_diags *ds, size_t first)
+{
+    size_t i = 0, j = 0, out = first;
+    for (i = first; i < ds->len; i++) {
+        amc_diag *d = &ds->items[i];
+        bool keep = true;
+        for (j = first; j < out && keep; j++) {
+            amc_diag *e = &ds->items[j];
+            if (!same_finding(e, d))
+                continue;
+            if (e->code == d->code && streq_opt(e->rule_id, d->rule_id)) {
+                keep = false;
+            } else if (e->rule_id && d->rule_id && e->code != d->code &&
+                       (e->also_code == 0 || e->also_code == d->code) && d->also_code == 0) {
+                e->also_code = d->code;
+                keep = false;
+            }
+        }
+        if (!keep) {
+            if (d->sev == AMC_SEV_ERROR)
+                ds->n_err--;
+            else if (d->sev == AMC_SEV_WARNING)
+                ds->n_warn--;
+            else
+                ds->n_info--;
+            continue;
+        }
+        if (out != i)
+            ds->items[out] = *d;
+        out++;
+    }
+    ds->len = out;
 }
 
 static void rebase_pos(amc_pos *p, amc_pos base)

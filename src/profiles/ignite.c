@@ -412,6 +412,20 @@ static amc_pos fpos(const ictx *c, const amc_mime_field *f)
     return amc_mime_pos(c->m, f->offset);
 }
 
+/* A profile rule that restates a reader error takes its place: one diagnostic with the rule's
+ * code and severity, the reader's message, position and note, and the reader's code as
+ * also_code (one finding, one line). */
+static amc_status restate(ictx *c, const char *rule_id, const amc_diag *reader)
+{
+    const amc_rule *r = amc_prof_rule(rule_id);
+    amc_diag d = *reader;
+    d.code = r->code;
+    d.sev = r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING;
+    d.rule_id = r->id;
+    d.also_code = reader->code;
+    return amc_diags_add(c->ds, &d);
+}
+
 static amc_pos vpos(const ictx *c, const amc_mime_field *f)
 {
     return amc_mime_pos(c->m, f->value_offset);
@@ -653,10 +667,18 @@ static void header_rules(ictx *c, bool *type_known, const char **type, size_t *t
         amc_code warn = (amc_code)0;
         amc_code bad = amc_rfc5322_date(f->value, f->value_len, &dt, &warn);
         if (bad != 0) {
-            amc_prof_emit(c->ds, "IGNITE-DATE-001", vpos(c, f), "Date",
-                          "Date '%.*s' is not an RFC 5322 date-time", (int)f->value_len, f->value);
-            amc_prof_emit_code(c->ds, "IGNITE-DATE-001", bad, amc_code_severity(bad), vpos(c, f),
-                               "Date", NULL);
+            amc_diag d;
+            char msg[1200];
+            snprintf(msg, sizeof msg, "Date '%.*s' is not an RFC 5322 date-time: %s",
+                     (int)(f->value_len < 1000 ? f->value_len : 1000), f->value,
+                     amc_code_message(bad));
+            memset(&d, 0, sizeof d);
+            d.code = bad;
+            d.sev = AMC_SEV_ERROR;
+            d.at = vpos(c, f);
+            d.instance_ptr = "Date";
+            d.message = msg;
+            (void)restate(c, "IGNITE-DATE-001", &d);
         } else if (warn == AMC_C_DATE_WEEKDAY_MISMATCH) {
             amc_prof_emit(c->ds, "IGNITE-DATE-002", vpos(c, f), "Date",
                           "Date '%.*s': the day of the week does not match the date",
@@ -834,20 +856,28 @@ static amc_status body_rules(ictx *c, bool type_known, const char *type, size_t 
         if (!tmp)
             return AMC_ENOMEM;
         st = amc_yaml_read(body, blen, &c->v->lim, tmp, &doc);
-        if (amc_prof_copy(c->ds, tmp, "IGNITE-BODY-001", &base) != AMC_OK)
-            st = AMC_ENOMEM;
         if (st == AMC_EINVALID || st == AMC_ELIMIT) {
-            amc_pos at = base;
-            if (amc_diags_count(tmp) && amc_diags_get(tmp, 0)->at.offset != AMC_NO_OFFSET) {
-                const amc_diag *d0 = amc_diags_get(tmp, 0);
-                at = d0->at;
-                if (at.line == 0)
-                    at.col += base.col;
-                at.offset += base.offset;
-                at.line += base.line;
-            }
-            amc_prof_emit(c->ds, "IGNITE-BODY-001", at, NULL, NULL);
+            /* the first reader error is restated as IGNITE_BODY_YAML (one finding, one line) */
+            size_t k = 0, n = amc_diags_count(tmp);
+            amc_diags_rebase(tmp, 0, base);
+            for (k = 0; k < n && amc_diags_get(tmp, k)->sev != AMC_SEV_ERROR; k++)
+                ;
             st = AMC_OK;
+            for (i = 0; i < n && st == AMC_OK; i++) {
+                amc_diag d = *amc_diags_get(tmp, i);
+                if (i == k) {
+                    st = restate(c, "IGNITE-BODY-001", &d);
+                } else {
+                    d.rule_id = "IGNITE-BODY-001";
+                    st = amc_diags_add(c->ds, &d);
+                }
+            }
+            if (st == AMC_OK && k == n)
+                st = amc_prof_emit(c->ds, "IGNITE-BODY-001", base, NULL, NULL);
+            if (st != AMC_OK)
+                st = AMC_ENOMEM;
+        } else if (amc_prof_copy(c->ds, tmp, "IGNITE-BODY-001", &base) != AMC_OK) {
+            st = AMC_ENOMEM;
         }
         amc_diags_free(tmp);
         if (st != AMC_OK || !doc)
@@ -1044,15 +1074,14 @@ static amc_status map_reader(ictx *c, const amc_diags *md, bool failed)
             rule = "IGNITE-HDR-002";
         else if (d->sev == AMC_SEV_ERROR || d->code == AMC_C_MIME_NO_BODY_SEPARATOR)
             rule = "IGNITE-MSG-001";
-        cp.rule_id = rule;
-        st = amc_diags_add(c->ds, &cp);
-        if (st != AMC_OK)
-            return st;
-        if (d->code == AMC_C_MIME_DUPLICATE_FIELD && failed)
-            st = amc_prof_emit(c->ds, rule, d->at, NULL, NULL);
-        else if (rule && !strcmp(rule, "IGNITE-MSG-001") && !mapped_malformed) {
-            st = amc_prof_emit(c->ds, rule, d->at, NULL, "%s", d->message);
+        if (d->code == AMC_C_MIME_DUPLICATE_FIELD && failed) {
+            st = restate(c, rule, d);
+        } else if (rule && !strcmp(rule, "IGNITE-MSG-001") && !mapped_malformed) {
+            st = restate(c, rule, d);
             mapped_malformed = true;
+        } else {
+            cp.rule_id = rule;
+            st = amc_diags_add(c->ds, &cp);
         }
         if (st != AMC_OK)
             return st;

@@ -428,7 +428,7 @@ amc_status amc_validator_check(amc_validator *v, const char *path, const char *b
                                amc_diags *diags, const char **profile_used)
 {
     const amc_profile_ops *p = NULL;
-    size_t i = 0, errors0 = 0, idx = 0, nomem0 = 0;
+    size_t i = 0, errors0 = 0, idx = 0, nomem0 = 0, first = 0;
     amc_status st = AMC_OK;
     if (profile_used)
         *profile_used = NULL;
@@ -464,7 +464,9 @@ amc_status amc_validator_check(amc_validator *v, const char *path, const char *b
         *profile_used = p->info.name;
     errors0 = amc_diags_errors(diags);
     nomem0 = amc_diags_nomem(diags);
+    first = amc_diags_count(diags);
     st = p->check(v, v->states[idx], path, buf, len, diags);
+    amc_diags_compact(diags, first); /* one finding, one entry */
     if (st == AMC_OK && amc_diags_nomem(diags) > nomem0)
         st = AMC_ENOMEM; /* a finding was lost: no verdict */
     if (st != AMC_OK)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "core/diag_int.h"
 #include "core/num_int.h"
 #include "core/utf8_int.h"
 
@@ -53,6 +54,58 @@ static void test_diags_limit_and_counts(void **state)
     assert_string_equal(amc_diags_get(ds, 1)->message, amc_code_message(AMC_C_LIMIT_DIAGS));
     amc_diags_free(ds);
     amc_diags_free(NULL);
+}
+
+/* amc_diags_compact: identical entries dropped, two rules' same finding folded (also_code),
+ * anything else kept; counts follow. */
+static void test_diags_compact(void **state)
+{
+    static const struct tcase {
+        const char *name;
+        amc_code code;
+        amc_severity sev;
+        size_t off;
+        const char *msg, *ptr, *rule;
+    } in[] = {
+        {"first", AMC_C_MAILBOX_PAYLOAD_INVALID, AMC_SEV_ERROR, 5, "m", "/p", "MAILBOX-ENV-002"},
+        {"identical", AMC_C_MAILBOX_PAYLOAD_INVALID, AMC_SEV_ERROR, 5, "m", "/p",
+         "MAILBOX-ENV-002"},
+        {"other rule, same finding", AMC_C_MAILBOX_SCHEMA_INVALID, AMC_SEV_ERROR, 5, "m", "/p",
+         "MAILBOX-ENV-001"},
+        {"same code, other place", AMC_C_MAILBOX_PAYLOAD_INVALID, AMC_SEV_ERROR, 6, "m", "/p",
+         "MAILBOX-ENV-002"},
+        {"same place, other message", AMC_C_MAILBOX_ACL_DENY, AMC_SEV_ERROR, 5, "n", "/p",
+         "MAILBOX-ACL-001"},
+        {"reader, same finding: kept", AMC_C_SCHEMA_TYPE, AMC_SEV_ERROR, 5, "m", "/p", NULL},
+        {"warning, same text: kept", AMC_C_MAILBOX_SIGNATURE_UNKEYED, AMC_SEV_WARNING, 5, "m", "/p",
+         "MAILBOX-SIG-002"},
+    };
+    static const size_t want[] = {0, 3, 4, 5, 6};
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0;
+    (void)state;
+    assert_non_null(ds);
+    for (i = 0; i < sizeof in / sizeof in[0]; i++) {
+        amc_diag d;
+        memset(&d, 0, sizeof d);
+        d.code = in[i].code;
+        d.sev = in[i].sev;
+        d.at.offset = in[i].off;
+        d.message = in[i].msg;
+        d.instance_ptr = in[i].ptr;
+        d.rule_id = in[i].rule;
+        assert_int_equal(amc_diags_add(ds, &d), AMC_OK);
+    }
+    amc_diags_compact(ds, 0);
+    assert_int_equal(amc_diags_count(ds), sizeof want / sizeof want[0]);
+    for (i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (amc_diags_get(ds, i)->code != in[want[i]].code)
+            fail_msg("kept entry %zu is not '%s'", i, in[want[i]].name);
+    assert_int_equal(amc_diags_get(ds, 0)->also_code, AMC_C_MAILBOX_SCHEMA_INVALID);
+    assert_int_equal(amc_diags_get(ds, 1)->also_code, 0);
+    assert_int_equal(amc_diags_errors(ds), 4);
+    assert_int_equal(amc_diags_warnings(ds), 1);
+    amc_diags_free(ds);
 }
 
 static void test_pos_of(void **state)
@@ -147,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_code_table_sorted_and_unique),
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_diags_limit_and_counts),
+        cmocka_unit_test(test_diags_compact),
         cmocka_unit_test(test_pos_of),
         cmocka_unit_test(test_decnum),
         cmocka_unit_test(test_utf8),

@@ -65,6 +65,10 @@ typedef struct amc_diag {
     const char *context;      /**< optional context ("first defined here", ...) */
     amc_pos context_at;       /**< position the context refers to */
     const char *rule_id;      /**< catalog rule id (profiles), or NULL */
+    amc_code also_code;       /**< 0, or a second code of this same finding: the reader code a
+                                   profile rule restates (IGNITE_MSG_MALFORMED also
+                                   MIME_NO_COLON), or another rule's code that reports the same
+                                   thing at the same place. A finding is reported once. */
 } amc_diag;
 
 /** An ordered list of diagnostics; also the sink every reader and validator reports into. */
