@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install-deps.sh
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-ninja -C build/release amc-cli >/dev/null
+# the library targets too: `cmake --install build/release` then works on this tree
+ninja -C build/release amc-cli amc_static amc_shared >/dev/null
 AMC=build/release/amc
 B=""; E=""
 if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then B=$'\033[1m'; E=$'\033[0m'; fi

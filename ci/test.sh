@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, then
-#   1. Release build, warnings as errors, full ctest;
+#   1. Release build, warnings as errors, full ctest, the Debian package (ci/package.sh);
 #   2. ASan+UBSan build, full ctest (unit, CLI, schema suite, fuzz-corpus replay);
 #   3. style check;
 #   4. coverage of src/ by the whole suite (ci/coverage.sh; prints the summary);
@@ -19,6 +19,8 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DAMC_WERROR=ON 
 ninja -C build/release -j"$JOBS"
 step "Release tests"
 ctest --test-dir build/release --output-on-failure -j"$JOBS"
+step "Debian package: contents, dpkg install into a temporary root, the installed amc"
+bash ci/package.sh build/release
 
 if [ "${1:-}" = "--quick" ]; then exit 0; fi
 

@@ -4,28 +4,41 @@
  * or a plain exec command, and reports an honest verdict a CI job can gate on (SPEC 7).
  *
  * Decisions:
- *   - The suite is every conformance/<dir>/cases.json under --suite DIR (default: ./conformance,
- *     else $AMC_CONFORMANCE_DIR), directories in name order; the profile is the directory name.
- *     Nothing depends on which profiles amc itself implements.
+ *   - The suite is every <dir>/cases.json under the suite root, directories in name order; the
+ *     profile is the directory name. The root: --suite DIR, else $AMC_CONFORMANCE_DIR, else the
+ *     suite installed with amc (<dir of the executable>/AMC_DATA_REL/conformance, normally
+ *     ../share/amc/conformance: relocatable, so a DESTDIR or --prefix install works), else
+ *     ./conformance. Reports name it as an absolute path. Nothing depends on which profiles amc
+ *     itself implements.
  *   - Adapter mode: `/bin/sh -c CMD` in its own process group; hello first (timeout = the case
  *     timeout x 5, at least 5 s). No valid hello: the implementation is not reached, every case
  *     is NOT_TESTED, exit 3. A crash, timeout or garbage reply makes that case ERROR; the
  *     adapter is killed (whole process group) and restarted before the next case, at most
  *     --max-restarts times (default 5); after that the remaining cases are NOT_TESTED.
- *   - Capability gating: a case needing a capability the hello did not claim is SKIP (not in
- *     the score's denominator); a claimed one that fails is FAIL. Codes are compared only when
- *     the adapter claims "codes"; otherwise verdicts only, and every report says so.
+ *   - Capability gating (amc_conform_gate): a case needing a capability the hello did not claim
+ *     is SKIP (not measured, not in the score's denominator); a claimed one that fails is FAIL.
+ *     Codes are compared only when the adapter claims "codes"; otherwise verdicts only, and
+ *     every report says so.
  *   - The file name sent with an input is its fixture path below inputs/ (what placement rules
  *     read; conformance/README.md), the bytes are sent untouched (base64).
  *   - Lifecycle scenarios (conformance/<profile>/lifecycle/NAME.json) are cases too, needing
  *     "<profile>.lifecycle"; their events go in one `lifecycle` request (PROTOCOL.md).
  *   - Before every stateful case the runner sends `reset` (a missing/garbled ack is an ERROR of
  *     that case).
- *   - Exec mode: `{file}` is replaced by the input's absolute path (shell-quoted), `{profile}`
- *     by the profile; exit 0 valid, 1 invalid, anything else (or a signal, or the timeout)
- *     ERROR. Exec mode claims only "<profile>" and "<profile>.path" of the profiles the run
- *     selects (stateful/policy/clock cases are SKIP); the implementation counts as reached once
- *     one case ran (any outcome but "could not start": fork failure, exit 126 or 127).
+ *   - Exec mode: placeholders {file} (the input's absolute path; a session's last file),
+ *     {files} (every input), {profile}, {policy} (the policy file in the suite) and {now} (the
+ *     reference clock), each shell-quoted; a [[...]] group is dropped when a placeholder in it is
+ *     empty. Exit 0 valid, 1 invalid, anything else (or a signal, or the timeout) ERROR. It
+ *     claims what --capabilities lists, by default the selected profiles alone (a plain
+ *     validator is judged on plain messages only); .stateful/.policy/.clock need {files},
+ *     {policy}, {now} in the command, and "codes" and ".lifecycle" need an adapter (usage
+ *     errors). The implementation counts as reached once one case ran (any outcome but "could
+ *     not start": fork failure, exit 126 or 127).
+ *   - Every report carries what was claimed, the suite, and a replay command: this run's
+ *     command line (amc, or the executable's path when another amc comes first on PATH; the
+ *     suite absolute) to which each case adds --filter ID.
+ *   - --validate-protocol checks replies against the adapter-protocol schemas built into amc
+ *     (--protocol-dir DIR reads them from files instead).
  *   - --max-fail N / -x: after N unexpected failures/errors, the rest are NOT_TESTED (they count
  *     in the denominator: a stopped run is never conformant).
  *   - --update-xfail rewrites the --xfail file with the current failures (keeping reasons) and
@@ -34,6 +47,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,11 +55,16 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "cli_adapter.h"
 
 typedef struct run {
     const char *impl, *exec, *suite_dir, *protocol_dir;
+    char suite_abs[4096];
+    amc_conform_reply exec_claims; /* exec mode: what --capabilities claims */
+    const char **exec_caps;
+    char *replay;
     cli_list profiles, filters; /* --profile, --filter */
     double timeout;
     long max_fail, max_restarts;
@@ -91,9 +110,11 @@ static int load_scenarios(run *r, const char *profile)
         char path[8192], *buf = NULL;
         size_t len = 0, k = 0;
         amc_diags *ds = amc_diags_new(20);
+        char rel[1200];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(rel, sizeof rel, "lifecycle/%s", names[i]);
         if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
-            amc_conform_suite_add_scenario(r->suite, profile, buf, len, ds) != AMC_OK) {
+            amc_conform_suite_add_scenario_file(r->suite, profile, rel, buf, len, ds) != AMC_OK) {
             fprintf(stderr, "amc conform: %s is not a valid scenario\n", path);
             for (k = 0; k < amc_diags_count(ds); k++)
                 cli_print_diag_text(stderr, path, amc_diags_get(ds, k), false);
@@ -285,6 +306,7 @@ static int start_adapter(run *r, char *why, size_t whylen)
         r->info.impl_homepage = h->homepage;
         r->info.verdict_only = !amc_conform_claims(h, "codes");
         r->info.reached = true;
+        r->info.claims = h;
     }
     return 0;
 }
@@ -347,12 +369,8 @@ static int run_adapter_case(run *r, amc_conform_case *c)
     char why[200];
     cli_sb b = {NULL, 0, 0, false};
     amc_conform_reply *rep = NULL;
-    size_t k = 0;
-    for (k = 0; k < c->ncaps; k++)
-        if (!amc_conform_claims(r->ad.hello, c->caps[k])) {
-            set_msg(c, AMC_CONFORM_SKIP, "capability %s not claimed", c->caps[k]);
-            return 0;
-        }
+    if (!amc_conform_gate(c, r->ad.hello))
+        return 0; /* SKIP: the message says which capability */
     if (!r->ad.running) {
         if (r->ad.restarts >= r->max_restarts) {
             set_msg(c, AMC_CONFORM_NOT_TESTED, "not run: %s", "adapter restarts exhausted");
@@ -395,28 +413,120 @@ static int run_adapter_case(run *r, amc_conform_case *c)
     return 0;
 }
 
+/* s appended to b, shell-quoted ('...' with ' as '\'') unless made of safe characters only. */
+static void shq(cli_sb *b, const char *s)
+{
+    if (*s &&
+        strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/=:,+@") ==
+            strlen(s)) {
+        cli_sb_puts(b, s);
+        return;
+    }
+    cli_sb_puts(b, "'");
+    for (; *s; s++)
+        cli_sb_puts(b, *s == '\'' ? "'\\''" : (char[2]){*s, 0});
+    cli_sb_puts(b, "'");
+}
+
+/* The absolute path of fixture rel of profile appended to b, shell-quoted. -1: it is missing. */
+static int put_fixture(cli_sb *b, const run *r, const char *profile, const char *rel)
+{
+    char path[4096], abs[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s/%s", r->suite_dir, profile, rel);
+    if (!realpath(path, abs)) {
+        fprintf(stderr, "amc conform: cannot read fixture %s\n", path);
+        return -1;
+    }
+    shq(b, abs);
+    return 0;
+}
+
+static const char *const placeholders[] = {"{file}", "{files}", "{profile}", "{policy}", "{now}"};
+
+/* Which placeholder starts at t (index into placeholders), or -1. */
+static int placeholder_at(const char *t)
+{
+    int k = 0;
+    for (k = 0; k < 5; k++)
+        if (!strncmp(t, placeholders[k], strlen(placeholders[k])))
+            return k;
+    return -1;
+}
+
+/* Whether placeholder k has a value for case c ({policy} and {now} may be absent). */
+static bool placeholder_set(const amc_conform_case *c, int k)
+{
+    return k == 3 ? c->policy != NULL : k == 4 ? c->now != NULL : true;
+}
+
+/* Appends t[0..n) with placeholders replaced for case c. -1 on a fixture I/O error. */
+static int expand_part(cli_sb *b, const run *r, const amc_conform_case *c, const char *t, size_t n)
+{
+    size_t i = 0, f = 0;
+    while (i < n) {
+        int k = placeholder_at(t + i);
+        if (k < 0 || i + strlen(placeholders[k]) > n) {
+            cli_sb_put(b, t + i, 1);
+            i++;
+            continue;
+        }
+        i += strlen(placeholders[k]);
+        if (k == 0 && put_fixture(b, r, c->profile, c->files[c->nfiles - 1]) != 0)
+            return -1;
+        for (f = 0; k == 1 && f < c->nfiles; f++) {
+            if (f)
+                cli_sb_puts(b, " ");
+            if (put_fixture(b, r, c->profile, c->files[f]) != 0)
+                return -1;
+        }
+        if (k == 2)
+            shq(b, c->profile);
+        if (k == 3 && c->policy && put_fixture(b, r, c->profile, c->policy) != 0)
+            return -1;
+        if (k == 4 && c->now)
+            shq(b, c->now);
+    }
+    return 0;
+}
+
+/* The --impl-exec command for case c: placeholders replaced; a [[...]] group is dropped when a
+ * placeholder inside it has no value for the case, else kept without its brackets. */
+static int expand(cli_sb *b, const run *r, const amc_conform_case *c)
+{
+    const char *t = r->exec;
+    while (*t) {
+        const char *open = strstr(t, "[["), *close = open ? strstr(open + 2, "]]") : NULL;
+        const char *g = NULL;
+        bool keep = true;
+        if (!close) {
+            return expand_part(b, r, c, t, strlen(t));
+        }
+        if (expand_part(b, r, c, t, (size_t)(open - t)) != 0)
+            return -1;
+        for (g = open + 2; g < close; g++) {
+            int k = placeholder_at(g);
+            if (k >= 0 && !placeholder_set(c, k))
+                keep = false;
+        }
+        if (keep && expand_part(b, r, c, open + 2, (size_t)(close - open - 2)) != 0)
+            return -1;
+        t = close + 2;
+    }
+    return 0;
+}
+
 static int run_exec_case(run *r, amc_conform_case *c)
 {
-    char abs[4096], rel[4096];
-    char *qfile = NULL, *cmd = NULL;
+    cli_sb cmd = {NULL, 0, 0, false};
     int st = 0;
-    if (c->lifecycle || c->stateful || c->policy || c->now || c->nfiles == 0) {
-        set_msg(c, AMC_CONFORM_SKIP, "%s",
-                "exec mode: lifecycle/stateful/policy/clock cases need an adapter");
-        return 0;
-    }
-    snprintf(rel, sizeof rel, "%s/%s/%s", r->suite_dir, c->profile, c->files[0]);
-    if (!realpath(rel, abs)) {
-        fprintf(stderr, "amc conform: cannot read fixture %s\n", rel);
+    if (!amc_conform_gate(c, &r->exec_claims))
+        return 0; /* SKIP: the message says which capability */
+    if (c->nfiles == 0 || expand(&cmd, r, c) != 0 || cmd.failed) {
+        free(cmd.p);
         return -1;
     }
-    qfile = cli_shell_quote(abs);
-    cmd = qfile ? cli_exec_expand(r->exec, qfile, c->profile) : NULL;
-    free(qfile);
-    if (!cmd)
-        return -1;
-    st = cli_run_exec(cmd, r->timeout, r->verbose);
-    free(cmd);
+    st = cli_run_exec(cmd.p, r->timeout, r->verbose);
+    free(cmd.p);
     if (st == 0 || st == 1) {
         amc_conform_reply rep;
         memset(&rep, 0, sizeof rep);
@@ -490,19 +600,18 @@ static int check_suite(run *r)
     return bad ? CLI_EXIT_INVALID : CLI_EXIT_OK;
 }
 
+/* The reply schemas of --validate-protocol: built in (the set resolves them by their $id), or
+ * read from --protocol-dir. */
 static int load_protocol_schemas(run *r)
 {
     static const char *ops[] = {"hello", "validate", "lifecycle", "reset", "stop"};
     size_t i = 0;
     r->ad.pset = amc_schema_set_new(NULL);
-    for (i = 0; r->ad.pset && i < sizeof ops / sizeof ops[0]; i++) {
+    for (i = 0; r->ad.pset && r->protocol_dir && i < sizeof ops / sizeof ops[0]; i++) {
         char path[4096], *buf = NULL;
         size_t len = 0;
         amc_diags *ds = amc_diags_new(8);
-        if (r->protocol_dir)
-            snprintf(path, sizeof path, "%s/%s-reply.schema.json", r->protocol_dir, ops[i]);
-        else
-            snprintf(path, sizeof path, "%s/protocol/%s-reply.schema.json", r->suite_dir, ops[i]);
+        snprintf(path, sizeof path, "%s/%s-reply.schema.json", r->protocol_dir, ops[i]);
         if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
             amc_schema_set_add(r->ad.pset, NULL, buf, len, ds, NULL) != AMC_OK) {
             fprintf(stderr, "amc conform: --validate-protocol: cannot load %s\n", path);
@@ -519,7 +628,7 @@ static int load_protocol_schemas(run *r)
 typedef struct cargs {
     const char *impl, *exec, *suite, *protocol_dir, *xfail;
     const char *reports[5]; /* --json, --junit, --tap, --markdown FILE (by amc_conform_format) */
-    cli_list profiles, filters;
+    cli_list profiles, filters, capabilities;
     double timeout;
     uint64_t max_restarts, max_fail;
     int format;
@@ -605,6 +714,7 @@ static int run_cases(run *r)
     if (r->exec) {
         r->info.impl_name = r->exec;
         r->info.verdict_only = true;
+        r->info.claims = &r->exec_claims;
     } else if (start_adapter(r, why, sizeof why) != 0) {
         fprintf(stderr, "amc conform: implementation not reached: %s\n", why);
         for (k = 0; k < amc_conform_case_count(r->suite); k++)
@@ -648,19 +758,264 @@ static int finish(run *r, const cargs *a)
     return amc_conform_exit_status(r->suite, &r->info);
 }
 
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The directory of the running executable (no trailing slash) into buf; false if unknown. */
+static bool exe_dir(char *buf, size_t n)
+{
+    ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+    char *slash = NULL;
+    if (len <= 0 || (size_t)len >= n - 1)
+        return false;
+    buf[len] = '\0';
+    slash = strrchr(buf, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    return true;
+}
+
+#ifndef AMC_DATA_REL
+#define AMC_DATA_REL "../share/amc" /* cmake/packaging.cmake defines it from GNUInstallDirs */
+#endif
+
+/* Removes "." and "dir/.." components of an absolute path, in place (lexically). */
+static void normalize(char *p)
+{
+    char *out = p, *in = p;
+    while (*in) {
+        while (*in == '/')
+            in++;
+        if (!*in)
+            break;
+        if (!strncmp(in, "./", 2) || !strcmp(in, ".")) {
+            in += 1;
+        } else if (!strncmp(in, "../", 3) || !strcmp(in, "..")) {
+            while (out > p && *--out != '/')
+                ;
+            in += 2;
+        } else {
+            *out++ = '/';
+            while (*in && *in != '/')
+                *out++ = *in++;
+        }
+    }
+    if (out == p)
+        *out++ = '/';
+    *out = '\0';
+}
+
+/* --suite, else $AMC_CONFORMANCE_DIR, else the installed suite, else ./conformance. */
+static const char *find_suite(const cargs *a, char *buf, size_t n)
+{
+    char dir[PATH_MAX];
+    if (a->suite)
+        return a->suite;
+    if (getenv("AMC_CONFORMANCE_DIR") && *getenv("AMC_CONFORMANCE_DIR"))
+        return getenv("AMC_CONFORMANCE_DIR");
+    *buf = '\0';
+    if (exe_dir(dir, sizeof dir)) {
+        snprintf(buf, n, "%s/%s/conformance", dir, AMC_DATA_REL);
+        normalize(buf);
+        if (is_dir(buf))
+            return buf;
+    }
+    return "conformance"; /* buf keeps the installed location looked at, for the message */
+}
+
+/* Whether some case of the suite belongs to profile p. */
+static bool has_profile(const run *r, const char *p, size_t n)
+{
+    size_t j = 0;
+    for (j = 0; j < amc_conform_case_count(r->suite); j++) {
+        const char *q = amc_conform_case_at(r->suite, j)->profile;
+        if (strlen(q) == n && !strncmp(q, p, n))
+            return true;
+    }
+    return false;
+}
+
+/* One --capabilities entry (exec mode). NULL if fine, else why not (into why). */
+static const char *exec_cap_ok(const run *r, const char *cap, char *why, size_t n)
+{
+    const char *dot = strchr(cap, '.');
+    size_t plen = dot ? (size_t)(dot - cap) : strlen(cap);
+    static const char *const need[][2] = {
+        {"stateful", "{files}"}, {"policy", "{policy}"}, {"clock", "{now}"}};
+    size_t k = 0;
+    if (!strcmp(cap, "codes"))
+        return "codes: exec mode compares exit statuses only; reporting codes needs an adapter "
+               "(conformance/adapters/)";
+    if (!has_profile(r, cap, plen)) {
+        snprintf(why, n, "%s: the suite has no profile '%.*s'", cap, (int)plen, cap);
+        return why;
+    }
+    if (!dot || !strcmp(dot + 1, "path"))
+        return NULL;
+    if (!strcmp(dot + 1, "lifecycle")) {
+        snprintf(why, n, "%s: exec mode cannot replay lifecycle events; that needs an adapter",
+                 cap);
+        return why;
+    }
+    for (k = 0; k < 3; k++)
+        if (!strcmp(dot + 1, need[k][0])) {
+            if (strstr(r->exec, need[k][1]))
+                return NULL;
+            snprintf(why, n, "%s: the command must receive it: put %s in --impl-exec", cap,
+                     need[k][1]);
+            return why;
+        }
+    snprintf(why, n,
+             "%s: unknown capability (PROTOCOL.md: <profile>, .path, .stateful, .policy, "
+             ".clock)",
+             cap);
+    return why;
+}
+
+/* Exec mode's claims: --capabilities (comma- or space-separated, repeatable), else the selected
+ * profiles alone (else every profile of the suite). Returns 0, or 2 after a usage error. */
+static int exec_claims(run *r, const cargs *a)
+{
+    size_t n = 0, k = 0, cap = 8;
+    char why[256];
+    r->exec_caps = calloc(cap, sizeof *r->exec_caps);
+    for (k = 0; r->exec_caps && k < a->capabilities.n; k++) {
+        const char *p = a->capabilities.v[k];
+        while (*p) {
+            size_t len = strcspn(p, ", \t");
+            char *one = len ? strndup(p, len) : NULL;
+            const char *bad = NULL;
+            p += len;
+            p += strspn(p, ", \t");
+            if (!len)
+                continue;
+            if (!one)
+                return CLI_EXIT_ERROR;
+            bad = exec_cap_ok(r, one, why, sizeof why);
+            if (bad) {
+                free(one);
+                return cli_usage_error(&cli_cmd_conform, "--capabilities %s", bad);
+            }
+            if (n + 1 >= cap) {
+                const char **g = realloc(r->exec_caps, (cap *= 2) * sizeof *g);
+                if (!g) {
+                    free(one);
+                    return CLI_EXIT_ERROR;
+                }
+                r->exec_caps = g;
+            }
+            r->exec_caps[n++] = one;
+            r->exec_claims.ncapabilities = n; /* freed by the caller, whatever happens next */
+        }
+    }
+    for (k = 0; r->exec_caps && !a->capabilities.n && k < amc_conform_case_count(r->suite); k++) {
+        const char *p = amc_conform_case_at(r->suite, k)->profile;
+        size_t j = 0;
+        bool want = r->profiles.n == 0, seen = false;
+        for (j = 0; j < r->profiles.n; j++)
+            want = want || !strcmp(r->profiles.v[j], p);
+        for (j = 0; j < n; j++)
+            seen = seen || !strcmp(r->exec_caps[j], p);
+        if (!want || seen)
+            continue;
+        if (n + 1 >= cap) {
+            const char **g = realloc(r->exec_caps, (cap *= 2) * sizeof *g);
+            if (!g)
+                return CLI_EXIT_ERROR;
+            r->exec_caps = g;
+        }
+        r->exec_caps[n] = strdup(p);
+        if (!r->exec_caps[n++])
+            return CLI_EXIT_ERROR;
+        r->exec_claims.ncapabilities = n;
+    }
+    if (!r->exec_caps)
+        return CLI_EXIT_ERROR;
+    r->exec_claims.kind = AMC_CONFORM_R_HELLO;
+    r->exec_claims.capabilities = r->exec_caps;
+    r->exec_claims.ncapabilities = n;
+    return 0;
+}
+
+/* How to name amc in a replay command: "amc" when that is what PATH finds, else the path. */
+static void self_name(cli_sb *b)
+{
+    char dir[PATH_MAX], self[PATH_MAX + 8], found[PATH_MAX];
+    const char *path = getenv("PATH");
+    if (!exe_dir(dir, sizeof dir)) {
+        cli_sb_puts(b, "amc");
+        return;
+    }
+    snprintf(self, sizeof self, "%s/amc", dir);
+    while (path && *path) {
+        size_t len = strcspn(path, ":");
+        char cand[PATH_MAX + 8];
+        snprintf(cand, sizeof cand, "%.*s/amc", (int)(len < 4096 ? len : 4096), path);
+        if (len && access(cand, X_OK) == 0 && realpath(cand, found)) {
+            char me[PATH_MAX];
+            if (realpath(self, me) && !strcmp(me, found)) {
+                cli_sb_puts(b, "amc");
+                return;
+            }
+            break; /* another amc comes first */
+        }
+        path += len + (path[len] == ':');
+    }
+    shq(b, self);
+}
+
+/* The command line that reruns this run (reports add --filter ID per case). */
+static char *replay_prefix(const run *r, const cargs *a)
+{
+    cli_sb b = {NULL, 0, 0, false};
+    size_t k = 0;
+    char num[64];
+    self_name(&b);
+    cli_sb_puts(&b, " conform --suite ");
+    shq(&b, r->suite_abs);
+    cli_sb_puts(&b, r->impl ? " --impl " : " --impl-exec ");
+    shq(&b, r->impl ? r->impl : r->exec);
+    if (r->exec && r->exec_claims.ncapabilities) {
+        cli_sb_puts(&b, " --capabilities ");
+        for (k = 0; k < r->exec_claims.ncapabilities; k++) {
+            cli_sb_puts(&b, k ? "," : "");
+            cli_sb_puts(&b, r->exec_claims.capabilities[k]);
+        }
+    }
+    if (a->timeout != 10) {
+        snprintf(num, sizeof num, " --timeout %g", a->timeout);
+        cli_sb_puts(&b, num);
+    }
+    if (a->validate_protocol)
+        cli_sb_puts(&b, " --validate-protocol");
+    if (a->protocol_dir) {
+        cli_sb_puts(&b, " --protocol-dir ");
+        shq(&b, a->protocol_dir);
+    }
+    if (b.failed) {
+        free(b.p);
+        return NULL;
+    }
+    return b.p;
+}
+
 static int conform_main(void *args, const cli_list *ops)
 {
     const cargs *a = args;
     run r;
     int rc = CLI_EXIT_ERROR;
+    char suite_buf[PATH_MAX + 32];
+    size_t k = 0;
     memset(&r, 0, sizeof r);
     r.impl = a->impl;
     cli_adapter_init(&r.ad, a->impl);
     r.ad.verbose = a->verbose;
     r.exec = a->exec;
-    r.suite_dir = a->suite                        ? a->suite
-                  : getenv("AMC_CONFORMANCE_DIR") ? getenv("AMC_CONFORMANCE_DIR")
-                                                  : "conformance";
+    r.suite_dir = find_suite(a, suite_buf, sizeof suite_buf);
     r.protocol_dir = a->protocol_dir;
     r.profiles = a->profiles;
     r.filters = a->filters;
@@ -673,14 +1028,36 @@ static int conform_main(void *args, const cli_list *ops)
         return cli_usage_error(&cli_cmd_conform, "give exactly one of --impl and --impl-exec");
     if (a->update_xfail && !a->xfail)
         return cli_usage_error(&cli_cmd_conform, "--update-xfail needs --xfail FILE");
+    if (a->capabilities.n && !a->exec)
+        return cli_usage_error(&cli_cmd_conform, "--capabilities is for --impl-exec (an adapter's "
+                                                 "hello says what it claims)");
+    if (r.suite_dir != a->suite && r.suite_dir != suite_buf && !getenv("AMC_CONFORMANCE_DIR") &&
+        !is_dir(r.suite_dir)) {
+        fprintf(stderr,
+                "amc conform: no conformance suite: no --suite DIR, no $AMC_CONFORMANCE_DIR, "
+                "none installed with amc (%s) and no ./conformance\n",
+                *suite_buf ? suite_buf : "location of the executable unknown");
+        return CLI_EXIT_ERROR;
+    }
     signal(SIGPIPE, SIG_IGN);
     r.suite = amc_conform_suite_new();
     if (!r.suite || load_suite(&r) != 0)
         goto out;
+    if (!realpath(r.suite_dir, r.suite_abs))
+        snprintf(r.suite_abs, sizeof r.suite_abs, "%s", r.suite_dir);
     if (a->check_suite) {
         rc = check_suite(&r);
         goto out;
     }
+    if (r.exec) {
+        rc = exec_claims(&r, a);
+        if (rc != 0)
+            goto out;
+        rc = CLI_EXIT_ERROR;
+    }
+    r.replay = replay_prefix(&r, a);
+    r.info.suite = r.suite_abs;
+    r.info.replay = r.replay;
     if ((r.validate_protocol && load_protocol_schemas(&r) != 0) || select_cases(&r, a) != 0 ||
         run_cases(&r) != 0)
         goto out;
@@ -690,6 +1067,10 @@ out:
     cli_adapter_free(&r.ad);
     amc_schema_set_free(r.ad.pset);
     amc_conform_suite_free(r.suite);
+    for (k = 0; r.exec_caps && k < r.exec_claims.ncapabilities; k++)
+        free((char *)(uintptr_t)r.exec_caps[k]);
+    free(r.exec_caps);
+    free(r.replay);
     return rc;
 }
 
@@ -708,13 +1089,22 @@ static const cli_opt options[] = {
      .kind = CLI_STRING,
      .arg = "CMD",
      O(exec),
-     .help = "plain command run per case: {file} = the input's path, {profile}; exit 0 valid, "
-             "1 invalid, other = error"},
+     .help = "plain command run per case, through /bin/sh: {file} (the input's path), {files} "
+             "(a session), {profile}, {policy}, {now}, shell-quoted; a [[...]] part is dropped "
+             "when a placeholder in it is empty; exit 0 valid, 1 invalid, other = error"},
+    {.name = "capabilities",
+     .kind = CLI_LIST,
+     .arg = "LIST",
+     O(capabilities),
+     .help = "exec mode: what the command handles, comma-separated (default: the selected "
+             "profiles alone); add <profile>.path when it reads the file's place, "
+             "<profile>.stateful, .policy, .clock when it takes {files}, {policy}, {now}"},
     {.name = "suite",
      .kind = CLI_STRING,
      .arg = "DIR",
      O(suite),
-     .help = "fixture root (default $AMC_CONFORMANCE_DIR, else ./conformance)"},
+     .help = "fixture root (default $AMC_CONFORMANCE_DIR, else the suite installed with amc, "
+             "else ./conformance)"},
     {.shared = &cli_opt_profile,
      .arg = "P",
      O(profiles),
@@ -766,8 +1156,8 @@ static const cli_opt options[] = {
      .kind = CLI_STRING,
      .arg = "DIR",
      O(protocol_dir),
-     .help = "where the reply schemas of --validate-protocol are (default DIR/protocol of the "
-             "suite)"},
+     .help = "read the reply schemas of --validate-protocol from DIR (default: the ones built "
+             "into amc, amc schemas list adapter-protocol/)"},
     {.shared = &cli_opt_format,
      O(format),
      .values = formats,
@@ -812,21 +1202,31 @@ const cli_command cli_cmd_conform = {
     .description =
         "Runs an implementation under test through the conformance fixtures (every "
         "DIR/*/cases.json of the suite, and DIR/*/lifecycle/*.json scenarios) and reports an "
-        "honest verdict a CI job can gate on.\n"
+        "honest verdict a CI job can gate on. The suite: --suite DIR, else $AMC_CONFORMANCE_DIR, "
+        "else the suite installed with amc (PREFIX/share/amc/conformance), else ./conformance.\n"
         "--impl starts an adapter speaking the protocol of conformance/PROTOCOL.md "
-        "(newline-delimited JSON on its stdin/stdout); --impl-exec runs a command per case with "
-        "{file} and {profile} substituted (exit 0 valid, 1 invalid, other error). Per-case "
-        "timeout; a crash, timeout or garbage reply is an ERROR and the adapter is restarted "
-        "(bounded by --max-restarts).\n"
-        "Cases needing a capability the adapter did not claim are SKIP; ERROR and NOT TESTED "
-        "count in the score. MUST failures fail the run, SHOULD failures warn. --xfail lists "
-        "expected failures; an unlisted failure or a listed case that passes (stale entry) "
-        "fails the run; --update-xfail rewrites the file.",
+        "(newline-delimited JSON on its stdin/stdout; templates in conformance/adapters/); "
+        "--impl-exec runs a command per case with placeholders substituted (exit 0 valid, 1 "
+        "invalid, other error). Per-case timeout; a crash, timeout or garbage reply is an ERROR "
+        "and the adapter is restarted (bounded by --max-restarts).\n"
+        "A case needing a capability the implementation does not claim (the adapter's hello; in "
+        "exec mode --capabilities) is not measured. Every report says \"measured N of M cases\", "
+        "what the others need, and for each failure the case, rule, input, expected vs got and a "
+        "command replaying it (conformance/REPORT.md).\n"
+        "The verdict is CONFORMANT only when every MUST case was measured and passed; NOT "
+        "CONFORMANT when one failed, even if --xfail excuses it; INCOMPLETE when MUST cases were "
+        "not measured. The gate (exit status) is separate: an unexpected MUST failure or a "
+        "stale --xfail entry (a listed case that passes) fails it; excused failures, SHOULD "
+        "failures and unclaimed capabilities do not. --update-xfail rewrites the file.",
     .options = options,
-    .exits = (const cli_exit[]){{0, "conformant"},
-                                {1, "not conformant (or --check-suite found problems)"},
+    .exits = (const cli_exit[]){{0, "the gate passed (the verdict says whether that is "
+                                    "CONFORMANT, INCOMPLETE or NOT CONFORMANT with excused "
+                                    "failures)"},
+                                {1, "the gate failed: a MUST failure not in --xfail, or a stale "
+                                    "--xfail entry (--check-suite: problems found)"},
                                 {2, "usage error, unreadable or invalid suite"},
-                                {3, "not measured: the implementation could not be reached"},
+                                {3, "not measured: the implementation could not be reached, or "
+                                    "no case was measured"},
                                 {0, NULL}},
     .examples =
         (const cli_example[]){{"Your adapter, JSON lines on stdin/stdout:",
@@ -834,6 +1234,9 @@ const cli_command cli_cmd_conform = {
                                "my_adapter.py'"},
                               {"A command line tool, exit 0 valid / 1 invalid:",
                                "amc conform --impl-exec 'mytool check {file}' --profile ignite"},
+                              {"The same tool, which also reads the file's place in the queue:",
+                               "amc conform --impl-exec 'mytool check {file}' --profile ignite "
+                               "--capabilities ignite,ignite.path"},
                               {"The reference itself (100%):", "amc conform --impl 'amc adapter'"},
                               {NULL, NULL}},
     .args_size = sizeof(cargs),

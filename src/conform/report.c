@@ -330,15 +330,23 @@ static void text_or_md(rep *r, bool md)
                    in->verdict_only ? ", verdicts only (codes not compared)" : "",
                    in->reached ? "" : ", NOT REACHED");
     if (in->claims) {
+        const amc_conform_reply *cl = in->claims;
+        bool first = true;
         amc_buf_printf(b, "%sclaims: ", md ? "- " : "");
-        for (k = 0; k < in->claims->nprofiles; k++)
-            if (!amc_conform_claims(in->claims, in->claims->profiles[k]) ||
-                !in->claims->ncapabilities)
-                amc_buf_printf(b, "%s%s", k ? ", " : "", in->claims->profiles[k]);
-        for (k = 0; k < in->claims->ncapabilities; k++)
-            amc_buf_printf(b, "%s%s", k || in->claims->nprofiles ? ", " : "",
-                           in->claims->capabilities[k]);
-        amc_buf_putc(b, '\n');
+        for (k = 0; k < cl->nprofiles; k++) { /* profiles not repeated as capabilities */
+            size_t j = 0;
+            for (j = 0; j < cl->ncapabilities && strcmp(cl->capabilities[j], cl->profiles[k]); j++)
+                ;
+            if (j == cl->ncapabilities) {
+                amc_buf_printf(b, "%s%s", first ? "" : ", ", cl->profiles[k]);
+                first = false;
+            }
+        }
+        for (k = 0; k < cl->ncapabilities; k++) {
+            amc_buf_printf(b, "%s%s", first ? "" : ", ", cl->capabilities[k]);
+            first = false;
+        }
+        amc_buf_puts(b, first ? "nothing\n" : "\n");
     }
     if (in->suite)
         amc_buf_printf(b, "%ssuite: %s\n", md ? "- " : "", in->suite);

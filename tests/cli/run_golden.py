@@ -8,7 +8,8 @@ File format (cases separated by one or more blank lines; '#' lines are comments)
     2> tests/data/bad.json:1:5: error[...]: ...  an expected line of standard error
     exit: 1                                      the expected exit status (default 0)
 Standard error is compared only when the case has at least one '2>' line or says 'stderr: -'
-(meaning: standard error must be empty).
+(meaning: standard error must be empty). In the output, the amc binary's absolute path reads
+<amc> and the source tree's (the working directory) <src>.
 On a mismatch the runner prints a unified diff and the command that accepts the new output:
     AMC_BLESS=1 ctest --test-dir BUILD -R cli.NAME
 """
@@ -74,6 +75,11 @@ def run(case, amc):
     p = subprocess.run(words, input=stdin, capture_output=True, env=env, timeout=120)
     out = p.stdout.decode("utf-8", "replace").split("\n")
     err = p.stderr.decode("utf-8", "replace").split("\n")
+    # paths that depend on where the tree and the build are: <amc> and <src> in golden files
+    for path, name in ((os.path.realpath(amc), "<amc>"), (os.path.abspath(amc), "<amc>"),
+                       (os.path.realpath(os.getcwd()), "<src>"), (os.getcwd(), "<src>")):
+        out = [ln.replace(path, name) for ln in out]
+        err = [ln.replace(path, name) for ln in err]
     if out and out[-1] == "":
         out.pop()
     if err and err[-1] == "":
