@@ -18,17 +18,15 @@
 #include <string.h>
 #include "core/arena_int.h"
 #include "lifecycle/lc_acp.h"
-#include "profiles/profile_int.h"
 
 #define AMC_RULE(...) AMC_RULE_ROW("acp", __VA_ARGS__)
-static const amc_rule rule_rows[] = {
+static const amc_rule rules[] = {
 #include "lifecycle/rules_lc_acp.def"
 };
 #undef AMC_RULE
-static const amc_rule_set rules = {"acp", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
 
 static const char *const state_names[] = {"none", "running", "failed", "escalated",
-                                          "done", "skipped", "stopped"};
+                                          "done", "skipped", "stopped"}; /* ac_state */
 static const char *const kind_names[ACE_N] = {"assign",   "fail",     "retry",
                                               "complete", "escalate", "metrics"};
 
@@ -47,35 +45,11 @@ int64_t ac_backoff_ms(int64_t n)
     return table[n - 1];
 }
 
-void ac_init(ac_model *m)
+void ac_fini(void *core)
 {
-    memset(m, 0, sizeof *m);
-}
-
-void ac_fini(ac_model *m)
-{
+    ac_model *m = core;
     amc_xfree(m->tasks);
     memset(m, 0, sizeof *m);
-}
-
-static amc_status reserve(ac_model *m, size_t idx)
-{
-    if (idx < m->n)
-        return AMC_OK;
-    if (idx >= m->cap) {
-        size_t nc = m->cap ? m->cap : 16;
-        ac_task *nv = NULL;
-        while (nc <= idx)
-            nc *= 2;
-        nv = amc_xrealloc(m->tasks, nc * sizeof *nv);
-        if (!nv)
-            return AMC_ENOMEM;
-        m->tasks = nv;
-        m->cap = nc;
-    }
-    memset(m->tasks + m->n, 0, (idx + 1 - m->n) * sizeof *m->tasks);
-    m->n = idx + 1;
-    return AMC_OK;
 }
 
 static bool terminal(ac_state s)
@@ -101,8 +75,10 @@ static void metrics(const ac_model *m, const ac_event *ev, lc_out *out)
                    ev->success_rate, want);
 }
 
-amc_status ac_step(ac_model *m, const ac_event *ev, lc_out *out)
+amc_status ac_step(void *core, const void *event, lc_out *out)
 {
+    ac_model *m = core;
+    const ac_event *ev = event;
     ac_task *k = NULL, nx;
     bool stop = false;
     int64_t dc = 0, df = 0;
@@ -114,11 +90,9 @@ amc_status ac_step(ac_model *m, const ac_event *ev, lc_out *out)
     }
     if (ev->kind == ACE_METRICS) {
         metrics(m, ev, out);
-        if (!out->rejected)
-            m->now = ev->t;
         return AMC_OK;
     }
-    st = reserve(m, ev->task);
+    LC_RESERVE(st, m->tasks, m->n, m->cap, ev->task);
     if (st != AMC_OK)
         return st;
     k = &m->tasks[ev->task];
@@ -209,12 +183,12 @@ amc_status ac_step(ac_model *m, const ac_event *ev, lc_out *out)
     m->completed += dc;
     m->failed += df;
     m->stopped = stop;
-    m->now = ev->t;
     return AMC_OK;
 }
 
-void ac_finish(const ac_model *m, lc_out *out)
+void ac_finish(const void *core, lc_out *out)
 {
+    const ac_model *m = core;
     size_t i = 0, running = 0, failed = 0;
     for (i = 0; i < m->n; i++) {
         running += m->tasks[i].state == AC_RUNNING;
@@ -226,150 +200,59 @@ void ac_finish(const ac_model *m, lc_out *out)
                    running, failed);
 }
 
-/* ---- JSON edge ---- */
+/* ---- the declaration (model.h) ---- */
 
-typedef struct ac_json {
-    ac_model m;
-    lc_names names;
-} ac_json;
+enum { E_TASK, E_SESSION };
+static const char *const session_states[] = {"active", "stopped"};
 
-static amc_status j_create(const amc_lc_config *cfg, void **out)
+static amc_status put_task(amc_buf *b, const void *elem, const lc_names *names)
 {
-    ac_json *j = amc_xcalloc(1, sizeof *j);
-    (void)cfg;
-    if (!j)
-        return AMC_ENOMEM;
-    ac_init(&j->m);
-    *out = j;
-    return AMC_OK;
+    const ac_task *k = elem;
+    (void)names;
+    return amc_buf_printf(b, "{\"state\":\"%s\",\"retries\":%lld}", ac_state_name(k->state),
+                          (long long)k->retries);
 }
 
-static void j_destroy(void *p)
+static amc_status put_extra(amc_buf *b, const void *core)
 {
-    ac_json *j = p;
-    if (!j)
-        return;
-    ac_fini(&j->m);
-    lc_names_free(&j->names);
-    amc_xfree(j);
+    const ac_model *m = core;
+    return amc_buf_printf(b, ",\"completed\":%lld,\"failed\":%lld,\"session\":\"%s\"",
+                          (long long)m->completed, (long long)m->failed,
+                          m->stopped ? "stopped" : "active");
 }
 
-/* A non-negative integer member. */
-static bool get_count(const amc_doc *doc, const amc_value *e, const char *key, amc_diags *ds,
-                      int64_t *out)
-{
-    const amc_value *v = amc_value_getz(e, key);
-    if (!lc_get_int(doc, e, key, true, ds, out, NULL))
-        return false;
-    if (*out < 0) {
-        amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, v), "\"%s\" must be >= 0", key);
-        return false;
-    }
-    return true;
-}
+static const lc_entity entities[] = {
+    {.name = "task",
+     .member = "task",
+     .noun = "tasks",
+     LC_STATES(state_names),
+     LC_ARRAY(ac_model, tasks, n, ac_task),
+     LC_STATE_FIELD(ac_task, state),
+     .map = "tasks",
+     .put = put_task},
+    {.name = "session", LC_STATES(session_states), LC_STATE_FIELD(ac_model, stopped)}};
 
-static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_diags *ds)
-{
-    ac_json *j = p;
-    const amc_value *name = amc_value_getz(e, "event"), *task = NULL, *rate = NULL;
-    ac_event ev;
-    lc_out out;
-    size_t k = 0;
-    int64_t level = 0;
-    bool ok = true;
-    amc_status st = AMC_OK;
-    memset(&ev, 0, sizeof ev);
-    memset(&out, 0, sizeof out);
-    for (k = 0; k < ACE_N; k++)
-        if (!strcmp(name->u.str.ptr, kind_names[k]))
-            break;
-    if (k == ACE_N) {
-        amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, name),
-                       "unknown acp event '%s' (assign, fail, retry, complete, escalate, metrics)",
-                       name->u.str.ptr);
-        return AMC_EINVALID;
-    }
-    ev.kind = (ac_kind)k;
-    ok = lc_event_time(doc, e, j->m.now, ds, &ev.t);
-    if (ev.kind != ACE_METRICS)
-        ok = lc_get_str(doc, e, "task", true, ds, &task) && ok;
-    if (ev.kind == ACE_RETRY)
-        ok = lc_get_int(doc, e, "attempt", true, ds, &ev.attempt, NULL) && ok;
-    if (ev.kind == ACE_ESCALATE) {
-        if (lc_get_int(doc, e, "level", true, ds, &level, NULL) && (level < 2 || level > 4)) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, amc_value_getz(e, "level")),
-                           "escalation level %lld (2, 3 or 4; Level 1 is a retry)",
-                           (long long)level);
-            ok = false;
-        } else if (level < 2 || level > 4) {
-            ok = false;
-        }
-        ev.level = (int)level;
-    }
-    if (ev.kind == ACE_METRICS) {
-        ok = get_count(doc, e, "total_tasks", ds, &ev.total) && ok;
-        ok = get_count(doc, e, "completed", ds, &ev.completed) && ok;
-        ok = get_count(doc, e, "failed", ds, &ev.failed) && ok;
-        rate = amc_value_getz(e, "success_rate");
-        if (rate && rate->type == AMC_T_NUMBER) {
-            ev.has_rate = true;
-            ev.success_rate = rate->u.num.d;
-        } else if (rate) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, rate),
-                           "\"success_rate\" must be a number");
-            ok = false;
-        }
-    }
-    if (!ok)
-        return AMC_EINVALID;
-    if (task) {
-        st = lc_intern(&j->names, task->u.str.ptr, task->u.str.len, &ev.task);
-        if (st == AMC_ELIMIT)
-            amc_diags_addf(ds, AMC_C_LIMIT_NODES, lc_pos(doc, task), "more than %d tasks",
-                           LC_MAX_ENTITIES);
-        if (st != AMC_OK)
-            return st;
-    }
-    st = ac_step(&j->m, &ev, &out);
-    if (st != AMC_OK)
-        return st;
-    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
-}
+#define ALL_BUT_METRICS (LC_EVS(ACE_N) & ~LC_EV(ACE_METRICS))
+static const lc_member members[] = {
+    {LC_NAMED("task", ALL_BUT_METRICS, ac_event, task, E_TASK)},
+    {LC_VALUE("attempt", LC_INT, LC_EV(ACE_RETRY), true, ac_event, attempt)},
+    {LC_VALUE("level", LC_INT, LC_EV(ACE_ESCALATE), true, ac_event, level),
+     LC_RANGE(2, 4, "escalation level ", " (2, 3 or 4; Level 1 is a retry)")},
+    {LC_VALUE("total_tasks", LC_COUNT, LC_EV(ACE_METRICS), true, ac_event, total)},
+    {LC_VALUE("completed", LC_COUNT, LC_EV(ACE_METRICS), true, ac_event, completed)},
+    {LC_VALUE("failed", LC_COUNT, LC_EV(ACE_METRICS), true, ac_event, failed)},
+    {LC_VALUE("success_rate", LC_NUMBER, LC_EV(ACE_METRICS), false, ac_event, success_rate),
+     .has = LC_HAS(ac_event, has_rate)}};
 
-static amc_status j_finish(void *p, amc_diags *ds)
-{
-    ac_json *j = p;
-    lc_out out;
-    memset(&out, 0, sizeof out);
-    ac_finish(&j->m, &out);
-    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
-}
+static const lc_transition transitions[] = {{ACE_ASSIGN, E_TASK, AC_NONE, AC_RUNNING},
+                                            {ACE_FAIL, E_TASK, AC_RUNNING, AC_FAILED},
+                                            {ACE_RETRY, E_TASK, AC_FAILED, AC_RUNNING},
+                                            {ACE_COMPLETE, E_TASK, AC_RUNNING, AC_DONE},
+                                            {ACE_ESCALATE, E_TASK, AC_FAILED, AC_ESCALATED},
+                                            {ACE_ESCALATE, E_TASK, AC_ESCALATED, AC_SKIPPED},
+                                            {ACE_ESCALATE, E_TASK, AC_ESCALATED, AC_STOPPED},
+                                            {ACE_METRICS, E_SESSION, 0, 0}};
 
-static amc_status j_state(const void *p, amc_buf *b)
-{
-    const ac_json *j = p;
-    amc_status st = amc_buf_puts(b, "{\"tasks\":{");
-    size_t i = 0;
-    bool first = true;
-    for (i = 0; st == AMC_OK && i < j->names.n && i < j->m.n; i++) {
-        const ac_task *k = &j->m.tasks[i];
-        if (k->state == AC_NONE)
-            continue; /* named by a rejected event only */
-        if (!first)
-            st = amc_buf_putc(b, ',');
-        first = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->names.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_printf(b, ":{\"state\":\"%s\",\"retries\":%lld}", ac_state_name(k->state),
-                                (long long)k->retries);
-    }
-    if (st == AMC_OK)
-        st =
-            amc_buf_printf(b, "},\"completed\":%lld,\"failed\":%lld,\"session\":\"%s\",\"t\":%lld}",
-                           (long long)j->m.completed, (long long)j->m.failed,
-                           j->m.stopped ? "stopped" : "active", (long long)j->m.now);
-    return st;
-}
-
-const amc_lc_ops amc_lc_acp = {"acp", &rules, j_create, j_destroy, j_apply, j_finish, j_state};
+const lc_model amc_lc_acp = {LC_TABLES("acp"), LC_EVENT(ac_event, kind, t, kind_names, ACE_N),
+                             LC_CORE(ac_model, ac_fini, ac_step, ac_finish),
+                             .put_extra = put_extra};

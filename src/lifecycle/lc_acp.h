@@ -7,7 +7,7 @@
 #ifndef AMC_LC_ACP_H
 #define AMC_LC_ACP_H
 
-#include "lifecycle/lc_common.h"
+#include "lifecycle/model.h"
 
 #define AC_MAX_RETRIES 3
 
@@ -49,20 +49,23 @@ typedef struct ac_task {
 } ac_task;
 
 typedef struct ac_model {
-    int64_t now;
     bool stopped;
     int64_t completed, failed;
     ac_task *tasks;
     size_t n, cap;
 } ac_model;
 
+/* The model (its declaration: model.h). A zeroed ac_model is the initial state. */
+extern const lc_model amc_lc_acp;
+
 /* The wait before retry n (1..3): 1000, 2000, 4000 ms. */
 int64_t ac_backoff_ms(int64_t n);
-void ac_init(ac_model *m);
-void ac_fini(ac_model *m);
-/* One step; on rejection the model is unchanged. AMC_ENOMEM only. */
-amc_status ac_step(ac_model *m, const ac_event *ev, lc_out *out);
-void ac_finish(const ac_model *m, lc_out *out);
+/* Frees what the core (an ac_model) holds. */
+void ac_fini(void *core);
+/* One step of the core (an ac_model) on ev (an ac_event); on rejection the model is unchanged.
+ * AMC_ENOMEM only. lc_step(&amc_lc_acp, ...) also says which transition it took. */
+amc_status ac_step(void *core, const void *ev, lc_out *out);
+void ac_finish(const void *core, lc_out *out);
 const char *ac_state_name(ac_state s);
 
 #endif

@@ -18,14 +18,12 @@
 #include <string.h>
 #include "core/arena_int.h"
 #include "lifecycle/lc_discussion.h"
-#include "profiles/profile_int.h"
 
 #define AMC_RULE(...) AMC_RULE_ROW("discussion", __VA_ARGS__)
-static const amc_rule rule_rows[] = {
+static const amc_rule rules[] = {
 #include "lifecycle/rules_lc_discussion.def"
 };
 #undef AMC_RULE
-static const amc_rule_set rules = {"discussion", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
 
 static const char *const status_names[DC_NSTATUS] = {
     "NONE", "OPEN", "IN_PROGRESS", "VOTING", "DECIDED", "CLOSED", "TIMEOUT", "ESCALATED"};
@@ -41,35 +39,11 @@ bool dc_terminal(dc_status s)
     return s == DC_CLOSED || s == DC_TIMEOUT;
 }
 
-void dc_init(dc_model *m)
+void dc_fini(void *core)
 {
-    memset(m, 0, sizeof *m);
-}
-
-void dc_fini(dc_model *m)
-{
+    dc_model *m = core;
     amc_xfree(m->v);
     memset(m, 0, sizeof *m);
-}
-
-static amc_status reserve(dc_model *m, size_t idx)
-{
-    if (idx < m->n)
-        return AMC_OK;
-    if (idx >= m->cap) {
-        size_t nc = m->cap ? m->cap : 16;
-        dc_disc *nv = NULL;
-        while (nc <= idx)
-            nc *= 2;
-        nv = amc_xrealloc(m->v, nc * sizeof *nv);
-        if (!nv)
-            return AMC_ENOMEM;
-        m->v = nv;
-        m->cap = nc;
-    }
-    memset(m->v + m->n, 0, (idx + 1 - m->n) * sizeof *m->v);
-    m->n = idx + 1;
-    return AMC_OK;
 }
 
 static bool timed(dc_status s)
@@ -136,10 +110,13 @@ static void status_step(const dc_disc *d, const dc_event *ev, dc_disc *nx, lc_ou
     nx->status = to;
 }
 
-amc_status dc_step(dc_model *m, const dc_event *ev, lc_out *out)
+amc_status dc_step(void *core, const void *event, lc_out *out)
 {
+    dc_model *m = core;
+    const dc_event *ev = event;
     dc_disc *d = NULL, nx;
-    amc_status st = reserve(m, ev->disc);
+    amc_status st = AMC_OK;
+    LC_RESERVE(st, m->v, m->n, m->cap, ev->disc);
     if (st != AMC_OK)
         return st;
     d = &m->v[ev->disc];
@@ -207,12 +184,12 @@ amc_status dc_step(dc_model *m, const dc_event *ev, lc_out *out)
     if (out->rejected)
         return AMC_OK;
     *d = nx;
-    m->now = ev->t;
     return AMC_OK;
 }
 
-void dc_finish(const dc_model *m, lc_out *out)
+void dc_finish(const void *core, lc_out *out)
 {
+    const dc_model *m = core;
     size_t i = 0, open = 0;
     for (i = 0; i < m->n; i++)
         open += m->v[i].status != DC_NONE && !dc_terminal(m->v[i].status) &&
@@ -222,143 +199,60 @@ void dc_finish(const dc_model *m, lc_out *out)
                    "%zu discussion(s) neither CLOSED, TIMEOUT nor ESCALATED at the end", open);
 }
 
-/* ---- JSON edge ---- */
+/* ---- the declaration (model.h) ---- */
 
-typedef struct dc_json {
-    dc_model m;
-    lc_names names;
-} dc_json;
+enum { E_DISC };
 
-static amc_status j_create(const amc_lc_config *cfg, void **out)
+static amc_status put_disc(amc_buf *b, const void *elem, const lc_names *names)
 {
-    dc_json *j = amc_xcalloc(1, sizeof *j);
-    (void)cfg;
-    if (!j)
-        return AMC_ENOMEM;
-    dc_init(&j->m);
-    *out = j;
-    return AMC_OK;
+    const dc_disc *d = elem;
+    (void)names;
+    return amc_buf_printf(b,
+                          "{\"status\":\"%s\",\"phase\":%d,\"opened\":%lld,"
+                          "\"messages\":%lld,\"tokens\":%lld,\"reopened\":%u}",
+                          dc_status_name(d->status), d->phase, (long long)d->opened,
+                          (long long)d->msgs, (long long)d->tokens, d->reopened);
 }
 
-static void j_destroy(void *p)
-{
-    dc_json *j = p;
-    if (!j)
-        return;
-    dc_fini(&j->m);
-    lc_names_free(&j->names);
-    amc_xfree(j);
-}
+static const lc_entity entities[] = {{.name = "disc",
+                                      .member = "disc",
+                                      .noun = "discussions",
+                                      LC_STATES(status_names),
+                                      LC_ARRAY(dc_model, v, n, dc_disc),
+                                      LC_STATE_FIELD(dc_disc, status),
+                                      .map = "discussions",
+                                      .put = put_disc}};
 
-static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_diags *ds)
-{
-    dc_json *j = p;
-    const amc_value *name = amc_value_getz(e, "event"), *disc = NULL, *v = NULL;
-    dc_event ev;
-    lc_out out;
-    size_t k = 0;
-    int64_t x = 0;
-    bool ok = true, present = false;
-    amc_status st = AMC_OK;
-    memset(&ev, 0, sizeof ev);
-    memset(&out, 0, sizeof out);
-    for (k = 0; k < DCE_N; k++)
-        if (!strcmp(name->u.str.ptr, kind_names[k]))
-            break;
-    if (k == DCE_N) {
-        amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, name),
-                       "unknown discussion event '%s' (open, status, phase, message, objection)",
-                       name->u.str.ptr);
-        return AMC_EINVALID;
-    }
-    ev.kind = (dc_kind)k;
-    ok = lc_event_time(doc, e, j->m.now, ds, &ev.t);
-    ok = lc_get_str(doc, e, "disc", true, ds, &disc) && ok;
-    if (ev.kind == DCE_STATUS && lc_get_str(doc, e, "status", true, ds, &v)) {
-        for (k = DC_IN_PROGRESS; k < DC_NSTATUS; k++)
-            if (!strcmp(v->u.str.ptr, status_names[k]))
-                break;
-        if (k == DC_NSTATUS) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, v),
-                           "status '%.40s' (IN_PROGRESS, VOTING, DECIDED, CLOSED, TIMEOUT, "
-                           "ESCALATED; OPEN is the open event)",
-                           v->u.str.ptr);
-            ok = false;
-        }
-        ev.status = (dc_status)k;
-    } else if (ev.kind == DCE_STATUS) {
-        ok = false;
-    }
-    if (ev.kind == DCE_PHASE && lc_get_int(doc, e, "phase", true, ds, &x, NULL)) {
-        if (x < 1 || x > 6) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, amc_value_getz(e, "phase")),
-                           "phase %lld (1-6)", (long long)x);
-            ok = false;
-        }
-        ev.phase = (int)x;
-    } else if (ev.kind == DCE_PHASE) {
-        ok = false;
-    }
-    if (ev.kind == DCE_MESSAGE) {
-        if (!lc_get_int(doc, e, "tokens", false, ds, &ev.tokens, &present)) {
-            ok = false;
-        } else if (present && ev.tokens < 0) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, amc_value_getz(e, "tokens")),
-                           "\"tokens\" must be >= 0");
-            ok = false;
-        }
-    }
-    if (ev.kind == DCE_OBJECTION)
-        ok = lc_get_bool(doc, e, "accepted", true, ds, &ev.accepted, NULL) && ok;
-    if (!ok)
-        return AMC_EINVALID;
-    st = lc_intern(&j->names, disc->u.str.ptr, disc->u.str.len, &ev.disc);
-    if (st == AMC_ELIMIT)
-        amc_diags_addf(ds, AMC_C_LIMIT_NODES, lc_pos(doc, disc), "more than %d discussions",
-                       LC_MAX_ENTITIES);
-    if (st != AMC_OK)
-        return st;
-    st = dc_step(&j->m, &ev, &out);
-    if (st != AMC_OK)
-        return st;
-    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
-}
+static const lc_member members[] = {
+    {LC_NAMED("disc", LC_EVS(DCE_N), dc_event, disc, E_DISC)},
+    {LC_VALUE("status", LC_ENUM, LC_EV(DCE_STATUS), true, dc_event, status),
+     LC_CHOICE(status_names, DC_IN_PROGRESS, DC_NSTATUS - 1),
+     LC_BAD(
+         "status '", 40,
+         "' (IN_PROGRESS, VOTING, DECIDED, CLOSED, TIMEOUT, ESCALATED; OPEN is the open event)")},
+    {LC_VALUE("phase", LC_INT, LC_EV(DCE_PHASE), true, dc_event, phase),
+     LC_RANGE(1, 6, "phase ", " (1-6)")},
+    {LC_VALUE("tokens", LC_COUNT, LC_EV(DCE_MESSAGE), false, dc_event, tokens)},
+    {LC_VALUE("accepted", LC_BOOL, LC_EV(DCE_OBJECTION), true, dc_event, accepted)}};
 
-static amc_status j_finish(void *p, amc_diags *ds)
-{
-    dc_json *j = p;
-    lc_out out;
-    memset(&out, 0, sizeof out);
-    dc_finish(&j->m, &out);
-    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
-}
+static const lc_transition transitions[] = {{DCE_OPEN, E_DISC, DC_NONE, DC_OPEN},
+                                            {DCE_STATUS, E_DISC, DC_OPEN, DC_IN_PROGRESS},
+                                            {DCE_STATUS, E_DISC, DC_IN_PROGRESS, DC_VOTING},
+                                            {DCE_STATUS, E_DISC, DC_VOTING, DC_DECIDED},
+                                            {DCE_STATUS, E_DISC, DC_DECIDED, DC_CLOSED},
+                                            {DCE_STATUS, E_DISC, DC_IN_PROGRESS, DC_ESCALATED},
+                                            {DCE_STATUS, E_DISC, DC_VOTING, DC_ESCALATED},
+                                            {DCE_STATUS, E_DISC, DC_ESCALATED, DC_CLOSED},
+                                            {DCE_STATUS, E_DISC, DC_OPEN, DC_TIMEOUT},
+                                            {DCE_STATUS, E_DISC, DC_IN_PROGRESS, DC_TIMEOUT},
+                                            {DCE_STATUS, E_DISC, DC_VOTING, DC_TIMEOUT},
+                                            {DCE_PHASE, E_DISC, DC_IN_PROGRESS, DC_IN_PROGRESS},
+                                            {DCE_PHASE, E_DISC, DC_VOTING, DC_VOTING},
+                                            {DCE_PHASE, E_DISC, DC_DECIDED, DC_DECIDED},
+                                            {DCE_MESSAGE, E_DISC, LC_ANY, LC_SAME},
+                                            {DCE_OBJECTION, E_DISC, DC_DECIDED, DC_VOTING},
+                                            {DCE_OBJECTION, E_DISC, DC_DECIDED, DC_DECIDED}};
 
-static amc_status j_state(const void *p, amc_buf *b)
-{
-    const dc_json *j = p;
-    amc_status st = amc_buf_puts(b, "{\"discussions\":{");
-    size_t i = 0;
-    bool first = true;
-    for (i = 0; st == AMC_OK && i < j->names.n && i < j->m.n; i++) {
-        const dc_disc *d = &j->m.v[i];
-        if (d->status == DC_NONE)
-            continue; /* named by a rejected event only */
-        if (!first)
-            st = amc_buf_putc(b, ',');
-        first = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->names.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_printf(b,
-                                ":{\"status\":\"%s\",\"phase\":%d,\"opened\":%lld,"
-                                "\"messages\":%lld,\"tokens\":%lld,\"reopened\":%u}",
-                                dc_status_name(d->status), d->phase, (long long)d->opened,
-                                (long long)d->msgs, (long long)d->tokens, d->reopened);
-    }
-    if (st == AMC_OK)
-        st = amc_buf_printf(b, "},\"t\":%lld}", (long long)j->m.now);
-    return st;
-}
-
-const amc_lc_ops amc_lc_discussion = {"discussion", &rules,   j_create, j_destroy,
-                                      j_apply,      j_finish, j_state};
+const lc_model amc_lc_discussion = {LC_TABLES("discussion"),
+                                    LC_EVENT(dc_event, kind, t, kind_names, DCE_N),
+                                    LC_CORE(dc_model, dc_fini, dc_step, dc_finish)};

@@ -7,7 +7,7 @@
 #ifndef AMC_LC_DISCUSSION_H
 #define AMC_LC_DISCUSSION_H
 
-#include "lifecycle/lc_common.h"
+#include "lifecycle/model.h"
 
 #define DC_TIMEOUT_MS (24LL * 3600 * 1000)
 #define DC_MAX_MSGS   100
@@ -53,15 +53,19 @@ typedef struct dc_disc {
 } dc_disc;
 
 typedef struct dc_model {
-    int64_t now;
     dc_disc *v;
     size_t n, cap;
 } dc_model;
 
-void dc_init(dc_model *m);
-void dc_fini(dc_model *m);
-amc_status dc_step(dc_model *m, const dc_event *ev, lc_out *out);
-void dc_finish(const dc_model *m, lc_out *out);
+/* The model (its declaration: model.h). A zeroed dc_model is the initial state. */
+extern const lc_model amc_lc_discussion;
+
+/* Frees what the core (a dc_model) holds. */
+void dc_fini(void *core);
+/* One step of the core (a dc_model) on ev (a dc_event); on rejection the model is unchanged.
+ * AMC_ENOMEM only. lc_step(&amc_lc_discussion, ...) also says which transition it took. */
+amc_status dc_step(void *core, const void *ev, lc_out *out);
+void dc_finish(const void *core, lc_out *out);
 const char *dc_status_name(dc_status s);
 bool dc_terminal(dc_status s);
 

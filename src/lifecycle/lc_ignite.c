@@ -14,14 +14,14 @@
 #include <string.h>
 #include "core/arena_int.h"
 #include "lifecycle/lc_ignite.h"
-#include "profiles/profile_int.h"
 
 #define AMC_RULE(...) AMC_RULE_ROW("ignite", __VA_ARGS__)
-static const amc_rule rule_rows[] = {
+static const amc_rule rules[] = {
 #include "lifecycle/rules_lc_ignite.def"
 };
 #undef AMC_RULE
-static const amc_rule_set rules = {"ignite", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
+
+enum { E_MSG }; /* its one entity */
 
 static const char *const state_names[] = {"none",     "queued",      "processing", "delivered",
                                           "retrying", "dead_letter", "deleted"};
@@ -46,30 +46,11 @@ void ig_init(ig_model *m, int64_t max_retries)
     m->max_retries = max_retries;
 }
 
-void ig_fini(ig_model *m)
+void ig_fini(void *core)
 {
+    ig_model *m = core;
     amc_xfree(m->msgs);
     memset(m, 0, sizeof *m);
-}
-
-static amc_status reserve(ig_model *m, size_t idx)
-{
-    if (idx < m->n)
-        return AMC_OK;
-    if (idx >= m->cap) {
-        size_t nc = m->cap ? m->cap : 16;
-        ig_msg *nv = NULL;
-        while (nc <= idx)
-            nc *= 2;
-        nv = amc_xrealloc(m->msgs, nc * sizeof *nv);
-        if (!nv)
-            return AMC_ENOMEM;
-        m->msgs = nv;
-        m->cap = nc;
-    }
-    memset(m->msgs + m->n, 0, (idx + 1 - m->n) * sizeof *m->msgs);
-    m->n = idx + 1;
-    return AMC_OK;
 }
 
 static bool terminal(const ig_msg *g)
@@ -80,10 +61,13 @@ static bool terminal(const ig_msg *g)
 static const char *const kind_names[] = {"enqueue", "claim",   "deliver",     "delete",
                                          "timeout", "requeue", "dead_letter", "escalate"};
 
-amc_status ig_step(ig_model *m, const ig_event *ev, lc_out *out)
+amc_status ig_step(void *core, const void *event, lc_out *out)
 {
+    ig_model *m = core;
+    const ig_event *ev = event;
     ig_msg *g = NULL, nx;
-    amc_status st = reserve(m, ev->msg);
+    amc_status st = AMC_OK;
+    LC_RESERVE(st, m->msgs, m->n, m->cap, ev->msg);
     if (st != AMC_OK)
         return st;
     g = &m->msgs[ev->msg];
@@ -178,19 +162,19 @@ amc_status ig_step(ig_model *m, const ig_event *ev, lc_out *out)
         return AMC_EUSAGE;
     }
     *g = nx;
-    m->now = ev->t;
     return AMC_OK;
 }
 
-void ig_finish(const ig_model *m, lc_out *out, size_t *first_msg)
+void ig_finish(const void *core, lc_out *out)
 {
+    const ig_model *m = core;
     size_t i = 0;
     bool seen = false;
     for (i = 0; i < m->n; i++) {
         const ig_msg *g = &m->msgs[i];
         if (g->state == IG_DEAD_LETTER && !g->escalated) {
             if (!lc_out_has(out, "IGNITE-LC-007") && !seen)
-                *first_msg = i;
+                out->about_idx = i;
             if (!lc_out_has(out, "IGNITE-LC-007"))
                 lc_out_add(out, true, "IGNITE-LC-007",
                            "a dead-lettered message was never escalated");
@@ -200,133 +184,65 @@ void ig_finish(const ig_model *m, lc_out *out, size_t *first_msg)
                 lc_out_add(out, false, "IGNITE-LC-010", "a message is still %s",
                            ig_state_name(g->state));
             if (!seen)
-                *first_msg = i;
+                out->about_idx = i;
             seen = true;
         }
     }
+    out->has_about = seen;
+    out->about = E_MSG;
 }
 
-/* ---- JSON edge ---- */
+/* ---- the declaration (model.h) ---- */
 
-typedef struct ig_json {
-    ig_model m;
-    lc_names names;
-} ig_json;
-
-static amc_status j_create(const amc_lc_config *cfg, void **out)
+static amc_status put_msg(amc_buf *b, const void *elem, const lc_names *names)
 {
-    ig_json *j = amc_xcalloc(1, sizeof *j);
-    if (!j)
-        return AMC_ENOMEM;
-    ig_init(&j->m, amc_policy_ignite_max_retries(cfg->policy));
-    *out = j;
+    const ig_msg *g = elem;
+    amc_status st = amc_buf_printf(b, "{\"state\":\"%s\",\"retry_count\":%lld",
+                                   ig_state_name(g->state), (long long)g->retry_count);
+    (void)names;
+    if (st == AMC_OK && g->state == IG_RETRYING)
+        st = amc_buf_printf(b, ",\"next_retry_after\":%lld", (long long)g->next_retry_after);
+    if (st == AMC_OK && g->state == IG_DEAD_LETTER)
+        st = amc_buf_printf(b, ",\"escalated\":%s", g->escalated ? "true" : "false");
+    return st == AMC_OK ? amc_buf_putc(b, '}') : st;
+}
+
+static amc_status put_extra(amc_buf *b, const void *core)
+{
+    return amc_buf_printf(b, ",\"max_retries\":%lld",
+                          (long long)((const ig_model *)core)->max_retries);
+}
+
+static amc_status init(void *core, lc_names *names, const amc_lc_config *cfg)
+{
+    (void)names;
+    ig_init(core, amc_policy_ignite_max_retries(cfg->policy));
     return AMC_OK;
 }
 
-static void j_destroy(void *p)
-{
-    ig_json *j = p;
-    if (!j)
-        return;
-    ig_fini(&j->m);
-    lc_names_free(&j->names);
-    amc_xfree(j);
-}
+static const lc_entity entities[] = {{.name = "msg",
+                                      .member = "msg",
+                                      .noun = "messages",
+                                      LC_STATES(state_names),
+                                      LC_ARRAY(ig_model, msgs, n, ig_msg),
+                                      LC_STATE_FIELD(ig_msg, state),
+                                      .map = "messages",
+                                      .put = put_msg}};
 
-static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_diags *ds)
-{
-    ig_json *j = p;
-    const amc_value *name = amc_value_getz(e, "event"), *msg = NULL;
-    ig_event ev;
-    lc_out out;
-    size_t k = 0, idx = 0;
-    bool ok = true;
-    amc_status st = AMC_OK;
-    memset(&ev, 0, sizeof ev);
-    memset(&out, 0, sizeof out);
-    for (k = 0; k < IGE_N; k++)
-        if (!strcmp(name->u.str.ptr, kind_names[k]))
-            break;
-    if (k == IGE_N) {
-        amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, name),
-                       "unknown ignite event '%s' (enqueue, claim, deliver, delete, timeout, "
-                       "requeue, dead_letter, escalate)",
-                       name->u.str.ptr);
-        return AMC_EINVALID;
-    }
-    ev.kind = (ig_kind)k;
-    ok = lc_event_time(doc, e, j->m.now, ds, &ev.t);
-    ok = lc_get_str(doc, e, "msg", true, ds, &msg) && ok;
-    if (ev.kind == IGE_TIMEOUT) {
-        ok = lc_get_int(doc, e, "retry_count", true, ds, &ev.retry_count, NULL) && ok;
-        ok = lc_get_time(doc, e, "next_retry_after", true, ds, &ev.next_retry_after, NULL) && ok;
-    }
-    if (!ok)
-        return AMC_EINVALID;
-    st = lc_intern(&j->names, msg->u.str.ptr, msg->u.str.len, &idx);
-    if (st == AMC_ELIMIT) {
-        amc_diags_addf(ds, AMC_C_LIMIT_NODES, lc_pos(doc, msg), "more than %d messages",
-                       LC_MAX_ENTITIES);
-        return st;
-    }
-    if (st != AMC_OK)
-        return st;
-    ev.msg = idx;
-    st = ig_step(&j->m, &ev, &out);
-    if (st != AMC_OK)
-        return st;
-    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
-}
+static const lc_member members[] = {
+    {LC_NAMED("msg", LC_EVS(IGE_N), ig_event, msg, E_MSG)},
+    {LC_VALUE("retry_count", LC_INT, LC_EV(IGE_TIMEOUT), true, ig_event, retry_count)},
+    {LC_VALUE("next_retry_after", LC_TIME, LC_EV(IGE_TIMEOUT), true, ig_event, next_retry_after)}};
 
-static amc_status j_finish(void *p, amc_diags *ds)
-{
-    ig_json *j = p;
-    lc_out out;
-    size_t first = 0;
-    memset(&out, 0, sizeof out);
-    ig_finish(&j->m, &out, &first);
-    if (out.n && first < j->names.n) {
-        int i = 0;
-        for (i = 0; i < out.n; i++) {
-            char tmp[200];
-            memcpy(tmp, out.msg[i], sizeof tmp);
-            snprintf(out.msg[i], sizeof out.msg[i], "%.120s (first: '%.60s')", tmp,
-                     j->names.v[first]);
-        }
-    }
-    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
-}
+static const lc_transition transitions[] = {{IGE_ENQUEUE, E_MSG, IG_NONE, IG_QUEUED},
+                                            {IGE_CLAIM, E_MSG, IG_QUEUED, IG_PROCESSING},
+                                            {IGE_DELIVER, E_MSG, IG_PROCESSING, IG_DELIVERED},
+                                            {IGE_DELETE, E_MSG, IG_DELIVERED, IG_DELETED},
+                                            {IGE_TIMEOUT, E_MSG, IG_PROCESSING, IG_RETRYING},
+                                            {IGE_REQUEUE, E_MSG, IG_RETRYING, IG_QUEUED},
+                                            {IGE_DEAD_LETTER, E_MSG, IG_PROCESSING, IG_DEAD_LETTER},
+                                            {IGE_ESCALATE, E_MSG, IG_DEAD_LETTER, IG_DEAD_LETTER}};
 
-static amc_status j_state(const void *p, amc_buf *b)
-{
-    const ig_json *j = p;
-    amc_status st = amc_buf_puts(b, "{\"messages\":{");
-    size_t i = 0;
-    bool first = true;
-    for (i = 0; st == AMC_OK && i < j->names.n && i < j->m.n; i++) {
-        const ig_msg *g = &j->m.msgs[i];
-        if (g->state == IG_NONE)
-            continue; /* named by a rejected event only */
-        if (!first)
-            st = amc_buf_putc(b, ',');
-        first = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->names.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_printf(b, ":{\"state\":\"%s\",\"retry_count\":%lld",
-                                ig_state_name(g->state), (long long)g->retry_count);
-        if (st == AMC_OK && g->state == IG_RETRYING)
-            st = amc_buf_printf(b, ",\"next_retry_after\":%lld", (long long)g->next_retry_after);
-        if (st == AMC_OK && g->state == IG_DEAD_LETTER)
-            st = amc_buf_printf(b, ",\"escalated\":%s", g->escalated ? "true" : "false");
-        if (st == AMC_OK)
-            st = amc_buf_putc(b, '}');
-    }
-    if (st == AMC_OK)
-        st = amc_buf_printf(b, "},\"max_retries\":%lld,\"t\":%lld}", (long long)j->m.max_retries,
-                            (long long)j->m.now);
-    return st;
-}
-
-const amc_lc_ops amc_lc_ignite = {"ignite", &rules,   j_create, j_destroy,
-                                  j_apply,  j_finish, j_state};
+const lc_model amc_lc_ignite = {LC_TABLES("ignite"), LC_EVENT(ig_event, kind, t, kind_names, IGE_N),
+                                LC_CORE(ig_model, ig_fini, ig_step, ig_finish), .init = init,
+                                .put_extra = put_extra};

@@ -7,7 +7,7 @@
 #ifndef AMC_LC_IGNITE_H
 #define AMC_LC_IGNITE_H
 
-#include "lifecycle/lc_common.h"
+#include "lifecycle/model.h"
 
 typedef enum ig_state {
     IG_NONE = 0,
@@ -48,19 +48,23 @@ typedef struct ig_msg {
 
 typedef struct ig_model {
     int64_t max_retries;
-    int64_t now;
     ig_msg *msgs;
     size_t n, cap;
 } ig_model;
 
+/* The model (its declaration: model.h). */
+extern const lc_model amc_lc_ignite;
+
 /* The backoff bound of retry n (the count before the timeout): min(300, 5 * 2^n) seconds. */
 int64_t ig_backoff_max_ms(int64_t n);
 void ig_init(ig_model *m, int64_t max_retries);
-void ig_fini(ig_model *m);
-/* One step; on rejection the model is unchanged. AMC_ENOMEM only. */
-amc_status ig_step(ig_model *m, const ig_event *ev, lc_out *out);
-/* End of stream obligations. */
-void ig_finish(const ig_model *m, lc_out *out, size_t *first_msg);
+/* Frees what the core (an ig_model) holds. */
+void ig_fini(void *core);
+/* One step of the core (an ig_model) on ev (an ig_event); on rejection the model is
+ * unchanged. AMC_ENOMEM only. lc_step(&amc_lc_ignite, ...) also says which transition. */
+amc_status ig_step(void *core, const void *ev, lc_out *out);
+/* End of stream obligations; the findings are about the first message concerned. */
+void ig_finish(const void *core, lc_out *out);
 const char *ig_state_name(ig_state s);
 
 #endif

@@ -23,14 +23,12 @@
 #include <string.h>
 #include "core/arena_int.h"
 #include "lifecycle/lc_mailbox.h"
-#include "profiles/profile_int.h"
 
 #define AMC_RULE(...) AMC_RULE_ROW("mailbox", __VA_ARGS__)
-static const amc_rule rule_rows[] = {
+static const amc_rule rules[] = {
 #include "lifecycle/rules_lc_mailbox.def"
 };
 #undef AMC_RULE
-static const amc_rule_set rules = {"mailbox", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
 
 static const char *const mnames[] = {"none", "outbox", "inflight", "acked", "dead_letter"};
 static const char *const tnames[] = {"none",      "queued", "claimed",
@@ -75,32 +73,13 @@ void mb_init(mb_model *m, const mb_const *c)
     m->c = *c;
 }
 
-void mb_fini(mb_model *m)
+void mb_fini(void *core)
 {
+    mb_model *m = core;
     amc_xfree(m->msgs);
     amc_xfree(m->tasks);
     amc_xfree(m->nonces);
     memset(m, 0, sizeof *m);
-}
-
-static amc_status grow(void **arr, size_t *n, size_t *cap, size_t size, size_t idx)
-{
-    if (idx < *n)
-        return AMC_OK;
-    if (idx >= *cap) {
-        size_t nc = *cap ? *cap : 16;
-        void *nv = NULL;
-        while (nc <= idx)
-            nc *= 2;
-        nv = amc_xrealloc(*arr, nc * size);
-        if (!nv)
-            return AMC_ENOMEM;
-        *arr = nv;
-        *cap = nc;
-    }
-    memset((char *)*arr + *n * size, 0, (idx + 1 - *n) * size);
-    *n = idx + 1;
-    return AMC_OK;
 }
 
 mb_verdict mb_expected(const mb_model *m, const mb_task *t)
@@ -135,7 +114,8 @@ static void bad_edge(lc_out *out, mb_kind k, const char *what, const char *state
 static amc_status msg_step(mb_model *m, const mb_event *ev, lc_out *out)
 {
     mb_msg *g = NULL, nx;
-    amc_status st = grow((void **)&m->msgs, &m->n_msgs, &m->cap_msgs, sizeof *m->msgs, ev->id);
+    amc_status st = AMC_OK;
+    LC_RESERVE(st, m->msgs, m->n_msgs, m->cap_msgs, ev->id);
     if (st != AMC_OK)
         return st;
     g = &m->msgs[ev->id];
@@ -235,7 +215,8 @@ static bool version_ok(const mb_task *t, const mb_event *ev, lc_out *out)
 static amc_status task_step(mb_model *m, const mb_event *ev, lc_out *out)
 {
     mb_task *t = NULL, nx;
-    amc_status st = grow((void **)&m->tasks, &m->n_tasks, &m->cap_tasks, sizeof *m->tasks, ev->id);
+    amc_status st = AMC_OK;
+    LC_RESERVE(st, m->tasks, m->n_tasks, m->cap_tasks, ev->id);
     if (st != AMC_OK)
         return st;
     t = &m->tasks[ev->id];
@@ -376,8 +357,10 @@ static amc_status task_step(mb_model *m, const mb_event *ev, lc_out *out)
     return AMC_OK;
 }
 
-amc_status mb_step(mb_model *m, const mb_event *ev, lc_out *out)
+amc_status mb_step(void *core, const void *event, lc_out *out)
 {
+    mb_model *m = core;
+    const mb_event *ev = event;
     amc_status st = AMC_OK;
     size_t i = 0;
     switch (ev->kind) {
@@ -397,7 +380,7 @@ amc_status mb_step(mb_model *m, const mb_event *ev, lc_out *out)
         m->relay_down = false;
         break;
     case MBE_NONCE:
-        st = grow((void **)&m->nonces, &m->n_nonces, &m->cap_nonces, sizeof *m->nonces, ev->id);
+        LC_RESERVE(st, m->nonces, m->n_nonces, m->cap_nonces, ev->id);
         if (st != AMC_OK)
             return st;
         /* grow zero-fills; store time + 1 so 0 means never */
@@ -434,13 +417,12 @@ amc_status mb_step(mb_model *m, const mb_event *ev, lc_out *out)
     case MBE_N:
         return AMC_EUSAGE;
     }
-    if (st == AMC_OK && !out->rejected)
-        m->now = ev->t;
     return st;
 }
 
-void mb_finish(const mb_model *m, lc_out *out)
+void mb_finish(const void *core, lc_out *out)
 {
+    const mb_model *m = core;
     size_t i = 0, n = 0;
     for (i = 0; i < m->n_msgs; i++)
         if (m->msgs[i].state == MB_OUTBOX)
@@ -450,22 +432,77 @@ void mb_finish(const mb_model *m, lc_out *out)
                    n, n == 1 ? "" : "s", m->relay_down ? " (the relay is still crashed)" : "");
 }
 
-/* ---- JSON edge ---- */
+/* ---- the declaration (model.h) ---- */
 
-typedef struct mb_json {
-    mb_model m;
-    lc_names msgs, tasks, nonces, reviewers;
-} mb_json;
+enum { E_MSG, E_TASK, E_NONCE, E_REVIEWER, E_RELAY };
+static const char *const nonce_states[] = {"unseen", "seen"};
+static const char *const relay_states[] = {"up", "down"};
 
-static amc_status j_create(const amc_lc_config *cfg, void **out)
+static int nonce_state(const void *core, size_t i)
+{
+    const mb_model *m = core;
+    return i < m->n_nonces && m->nonces[i] != 0;
+}
+
+static amc_status put_msg(amc_buf *b, const void *elem, const lc_names *names)
+{
+    const mb_msg *g = elem;
+    (void)names;
+    return amc_buf_printf(b, "{\"state\":\"%s\",\"attempts\":%lld,\"receipt\":%s}",
+                          mnames[g->state], (long long)g->attempts, g->receipt ? "true" : "false");
+}
+
+static amc_status put_task(amc_buf *b, const void *elem, const lc_names *names)
+{
+    const mb_task *t = elem;
+    const lc_names *rv = &names[E_REVIEWER];
+    amc_status st = amc_buf_printf(b, "{\"state\":\"%s\",\"attempts\":%lld", tnames[t->state],
+                                   (long long)t->attempts);
+    size_t r = 0;
+    bool first = true;
+    if (st == AMC_OK && t->has_version)
+        st = amc_buf_printf(b, ",\"state_version\":%lld", (long long)t->state_version);
+    if (st == AMC_OK && t->state == MT_CLAIMED)
+        st = amc_buf_printf(b, ",\"lease_until\":%lld,\"heartbeat_until\":%lld,\"soft_timeout\":%s",
+                            (long long)t->lease_until, (long long)t->hb_until,
+                            t->soft ? "true" : "false");
+    if (st == AMC_OK)
+        st = amc_buf_puts(b, ",\"reviews\":{");
+    for (r = 0; st == AMC_OK && r < rv->n && r < MB_MAX_REVIEWERS; r++) {
+        if (t->rev[r].verdict == MV_NONE)
+            continue;
+        if (!first)
+            st = amc_buf_putc(b, ',');
+        first = false;
+        if (st == AMC_OK)
+            st = lc_put_str(b, rv->v[r]);
+        if (st == AMC_OK)
+            st = amc_buf_printf(b, ":{\"verdict\":\"%s\",\"blocking\":%lld,\"executed\":%s}",
+                                vnames[t->rev[r].verdict], (long long)t->rev[r].blocking,
+                                t->rev[r].executed ? "true" : "false");
+    }
+    if (st == AMC_OK)
+        st = amc_buf_putc(b, '}');
+    if (st == AMC_OK && t->aggregations)
+        st = amc_buf_printf(b, ",\"aggregated\":\"%s\"", vnames[t->aggregated]);
+    return st == AMC_OK ? amc_buf_putc(b, '}') : st;
+}
+
+static amc_status put_extra(amc_buf *b, const void *core)
+{
+    return amc_buf_printf(b, ",\"relay\":\"%s\"",
+                          ((const mb_model *)core)->relay_down ? "down" : "up");
+}
+
+/* The constants from the policy (the implementation's runtime config); the quorum is the
+ * policy's review.required_agents, named in the reviewers' table in order. */
+static amc_status init(void *core, lc_names *names, const amc_lc_config *cfg)
 {
     const amc_mailbox_policy *p = amc_policy_mailbox(cfg->policy);
-    mb_json *j = amc_xcalloc(1, sizeof *j);
+    lc_names *reviewers = &names[E_REVIEWER];
     mb_const c;
     size_t idx = 0, i = 0;
     amc_status st = AMC_OK;
-    if (!j)
-        return AMC_ENOMEM;
     mb_default_const(&c);
     if (p->max_delivery > 0)
         c.max_delivery = p->max_delivery;
@@ -487,223 +524,96 @@ static amc_status j_create(const amc_lc_config *cfg, void **out)
         const amc_value *ra = p->required_agents;
         for (i = 0; st == AMC_OK && i < ra->u.arr.len && i < MB_MAX_REVIEWERS; i++)
             if (ra->u.arr.items[i]->type == AMC_T_STRING)
-                st = lc_intern(&j->reviewers, ra->u.arr.items[i]->u.str.ptr,
+                st = lc_intern(reviewers, ra->u.arr.items[i]->u.str.ptr,
                                ra->u.arr.items[i]->u.str.len, &idx);
     } else {
-        st = lc_intern(&j->reviewers, "codex", 5, &idx);
+        st = lc_intern(reviewers, "codex", 5, &idx);
         if (st == AMC_OK)
-            st = lc_intern(&j->reviewers, "claude", 6, &idx);
+            st = lc_intern(reviewers, "claude", 6, &idx);
     }
-    c.n_required = j->reviewers.n;
-    mb_init(&j->m, &c);
-    if (st != AMC_OK) {
-        lc_names_free(&j->reviewers);
-        amc_xfree(j);
-        return st;
-    }
-    *out = j;
-    return AMC_OK;
-}
-
-static void j_destroy(void *p)
-{
-    mb_json *j = p;
-    if (!j)
-        return;
-    mb_fini(&j->m);
-    lc_names_free(&j->msgs);
-    lc_names_free(&j->tasks);
-    lc_names_free(&j->nonces);
-    lc_names_free(&j->reviewers);
-    amc_xfree(j);
-}
-
-static int pick(const amc_value *v, const char *const *names, int n)
-{
-    int i = 0;
-    for (i = 0; v && i < n; i++)
-        if (!strcmp(v->u.str.ptr, names[i]))
-            return i;
-    return -1;
-}
-
-static amc_status intern_arg(const amc_doc *doc, lc_names *t, const amc_value *v, amc_diags *ds,
-                             size_t *idx)
-{
-    amc_status st = lc_intern(t, v->u.str.ptr, v->u.str.len, idx);
-    if (st == AMC_ELIMIT)
-        amc_diags_addf(ds, AMC_C_LIMIT_NODES, lc_pos(doc, v), "more than %d entities",
-                       LC_MAX_ENTITIES);
+    c.n_required = reviewers->n;
+    mb_init(core, &c);
     return st;
 }
 
-static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_diags *ds)
-{
-    mb_json *j = p;
-    const amc_value *name = amc_value_getz(e, "event"), *id = NULL, *rv = NULL, *vd = NULL,
-                    *rs = NULL;
-    mb_event ev;
-    lc_out out;
-    int k = pick(name, knames, MBE_N);
-    bool ok = true;
-    const char *idkey = NULL;
-    lc_names *table = NULL;
-    amc_status st = AMC_OK;
-    memset(&ev, 0, sizeof ev);
-    memset(&out, 0, sizeof out);
-    if (k < 0) {
-        amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, name),
-                       "unknown mailbox event '%s' (see docs/lifecycle/mailbox.md)",
-                       name->u.str.ptr);
-        return AMC_EINVALID;
-    }
-    ev.kind = (mb_kind)k;
-    ok = lc_event_time(doc, e, j->m.now, ds, &ev.t);
-    if (ev.kind <= MBE_DEAD_LETTER) {
-        idkey = "msg";
-        table = &j->msgs;
-    } else if (ev.kind == MBE_NONCE) {
-        idkey = "nonce";
-        table = &j->nonces;
-    } else if (ev.kind >= MBE_TASK_CREATE) {
-        idkey = "task";
-        table = &j->tasks;
-        ok = lc_get_int(doc, e, "state_version", false, ds, &ev.state_version, &ev.has_version) &&
-             ok;
-    }
-    if (idkey)
-        ok = lc_get_str(doc, e, idkey, true, ds, &id) && ok;
-    if (ev.kind == MBE_TIMEOUT) {
-        ok = lc_get_str(doc, e, "reason", true, ds, &rs) && ok;
-        if (rs && pick(rs, rnames, 4) < 0) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, rs),
-                           "reason must be soft, hard, lease or heartbeat");
-            ok = false;
-        }
-        if (rs && ok)
-            ev.reason = (mb_reason)pick(rs, rnames, 4);
-    }
-    if (ev.kind == MBE_VERDICT || ev.kind == MBE_AGGREGATE) {
-        int vi = 0;
-        ok = lc_get_str(doc, e, "verdict", true, ds, &vd) && ok;
-        vi = vd ? pick(vd, vnames, 4) : -1;
-        if (vd && (vi <= 0 || (ev.kind == MBE_VERDICT && vi == MV_MANUAL))) {
-            amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, vd),
-                           ev.kind == MBE_VERDICT
-                               ? "verdict must be PASS or FAIL"
-                               : "verdict must be PASS, FAIL or manual_review_required");
-            ok = false;
-        } else if (vd) {
-            ev.verdict = (mb_verdict)vi;
-        }
-    }
-    if (ev.kind == MBE_VERDICT) {
-        bool has_exec = false;
-        ok = lc_get_str(doc, e, "reviewer", true, ds, &rv) && ok;
-        ok = lc_get_int(doc, e, "blocking", false, ds, &ev.blocking, NULL) && ok;
-        ev.executed = true;
-        ok = lc_get_bool(doc, e, "executed", false, ds, &ev.executed, &has_exec) && ok;
-    }
-    if (!ok)
-        return AMC_EINVALID;
-    if (id) {
-        st = intern_arg(doc, table, id, ds, &ev.id);
-        if (st != AMC_OK)
-            return st;
-    }
-    if (rv) {
-        st = intern_arg(doc, &j->reviewers, rv, ds, &ev.reviewer);
-        if (st == AMC_OK && ev.reviewer >= MB_MAX_REVIEWERS) {
-            amc_diags_addf(ds, AMC_C_LIMIT_NODES, lc_pos(doc, rv), "more than %d reviewers",
-                           MB_MAX_REVIEWERS);
-            st = AMC_ELIMIT;
-        }
-        if (st != AMC_OK)
-            return st;
-    }
-    st = mb_step(&j->m, &ev, &out);
-    if (st != AMC_OK)
-        return st;
-    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
-}
+static const lc_entity entities[] = {
+    {.name = "msg",
+     .member = "msg",
+     .noun = "entities",
+     LC_STATES(mnames),
+     LC_ARRAY(mb_model, msgs, n_msgs, mb_msg),
+     LC_STATE_FIELD(mb_msg, state),
+     .map = "messages",
+     .put = put_msg},
+    {.name = "task",
+     .member = "task",
+     .noun = "entities",
+     LC_STATES(tnames),
+     LC_ARRAY(mb_model, tasks, n_tasks, mb_task),
+     LC_STATE_FIELD(mb_task, state),
+     .map = "tasks",
+     .put = put_task},
+    {.name = "nonce",
+     .member = "nonce",
+     .noun = "entities",
+     LC_STATES(nonce_states),
+     .state_of = nonce_state},
+    {.name = "reviewer",
+     .member = "reviewer",
+     .noun = "entities",
+     .max = MB_MAX_REVIEWERS,
+     .max_noun = "reviewers"},
+    {.name = "relay", LC_STATES(relay_states), LC_STATE_FIELD(mb_model, relay_down)}};
 
-static amc_status j_finish(void *p, amc_diags *ds)
-{
-    mb_json *j = p;
-    lc_out out;
-    memset(&out, 0, sizeof out);
-    mb_finish(&j->m, &out);
-    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
-}
+#define MSG_EVENTS  LC_EVS(MBE_DEAD_LETTER + 1)
+#define TASK_EVENTS (LC_EVS(MBE_N) & ~LC_EVS(MBE_TASK_CREATE))
+static const lc_member members[] = {
+    {LC_VALUE("state_version", LC_INT, TASK_EVENTS, false, mb_event, state_version),
+     .has = LC_HAS(mb_event, has_version)},
+    {LC_NAMED("msg", MSG_EVENTS, mb_event, id, E_MSG)},
+    {LC_NAMED("nonce", LC_EV(MBE_NONCE), mb_event, id, E_NONCE)},
+    {LC_NAMED("task", TASK_EVENTS, mb_event, id, E_TASK)},
+    {LC_VALUE("reason", LC_ENUM, LC_EV(MBE_TIMEOUT), true, mb_event, reason),
+     LC_CHOICE(rnames, 0, 3), LC_BAD("reason must be soft, hard, lease or heartbeat", 0, "")},
+    {LC_VALUE("verdict", LC_ENUM, LC_EV(MBE_VERDICT), true, mb_event, verdict),
+     LC_CHOICE(vnames, MV_PASS, MV_FAIL), LC_BAD("verdict must be PASS or FAIL", 0, "")},
+    {LC_VALUE("verdict", LC_ENUM, LC_EV(MBE_AGGREGATE), true, mb_event, verdict),
+     LC_CHOICE(vnames, MV_PASS, MV_MANUAL),
+     LC_BAD("verdict must be PASS, FAIL or manual_review_required", 0, "")},
+    {LC_NAMED("reviewer", LC_EV(MBE_VERDICT), mb_event, reviewer, E_REVIEWER)},
+    {LC_VALUE("blocking", LC_INT, LC_EV(MBE_VERDICT), false, mb_event, blocking)},
+    {LC_VALUE("executed", LC_BOOL, LC_EV(MBE_VERDICT), false, mb_event, executed), .dflt = 1}};
 
-static amc_status j_state(const void *p, amc_buf *b)
-{
-    const mb_json *j = p;
-    amc_status st = amc_buf_puts(b, "{\"messages\":{");
-    size_t i = 0, r = 0;
-    bool firstm = true, firstt = true;
-    for (i = 0; st == AMC_OK && i < j->msgs.n && i < j->m.n_msgs; i++) {
-        const mb_msg *g = &j->m.msgs[i];
-        if (g->state == MB_NONE)
-            continue; /* named by a rejected event only */
-        if (!firstm)
-            st = amc_buf_putc(b, ',');
-        firstm = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->msgs.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_printf(b, ":{\"state\":\"%s\",\"attempts\":%lld,\"receipt\":%s}",
-                                mnames[g->state], (long long)g->attempts,
-                                g->receipt ? "true" : "false");
-    }
-    if (st == AMC_OK)
-        st = amc_buf_puts(b, "},\"tasks\":{");
-    for (i = 0; st == AMC_OK && i < j->tasks.n && i < j->m.n_tasks; i++) {
-        const mb_task *t = &j->m.tasks[i];
-        bool first = true;
-        if (t->state == MT_NONE)
-            continue;
-        if (!firstt)
-            st = amc_buf_putc(b, ',');
-        firstt = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->tasks.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_printf(b, ":{\"state\":\"%s\",\"attempts\":%lld", tnames[t->state],
-                                (long long)t->attempts);
-        if (st == AMC_OK && t->has_version)
-            st = amc_buf_printf(b, ",\"state_version\":%lld", (long long)t->state_version);
-        if (st == AMC_OK && t->state == MT_CLAIMED)
-            st = amc_buf_printf(
-                b, ",\"lease_until\":%lld,\"heartbeat_until\":%lld,\"soft_timeout\":%s",
-                (long long)t->lease_until, (long long)t->hb_until, t->soft ? "true" : "false");
-        if (st == AMC_OK)
-            st = amc_buf_puts(b, ",\"reviews\":{");
-        for (r = 0; st == AMC_OK && r < j->reviewers.n && r < MB_MAX_REVIEWERS; r++) {
-            if (t->rev[r].verdict == MV_NONE)
-                continue;
-            if (!first)
-                st = amc_buf_putc(b, ',');
-            first = false;
-            if (st == AMC_OK)
-                st = lc_put_str(b, j->reviewers.v[r]);
-            if (st == AMC_OK)
-                st = amc_buf_printf(b, ":{\"verdict\":\"%s\",\"blocking\":%lld,\"executed\":%s}",
-                                    vnames[t->rev[r].verdict], (long long)t->rev[r].blocking,
-                                    t->rev[r].executed ? "true" : "false");
-        }
-        if (st == AMC_OK)
-            st = amc_buf_putc(b, '}');
-        if (st == AMC_OK && t->aggregations)
-            st = amc_buf_printf(b, ",\"aggregated\":\"%s\"", vnames[t->aggregated]);
-        if (st == AMC_OK)
-            st = amc_buf_putc(b, '}');
-    }
-    if (st == AMC_OK)
-        st = amc_buf_printf(b, "},\"relay\":\"%s\",\"t\":%lld}", j->m.relay_down ? "down" : "up",
-                            (long long)j->m.now);
-    return st;
-}
+static const lc_transition transitions[] = {
+    {MBE_COMMIT, E_MSG, MB_NONE, MB_OUTBOX},
+    {MBE_RELAY, E_MSG, MB_OUTBOX, MB_INFLIGHT},
+    {MBE_RELAY, E_MSG, MB_INFLIGHT, MB_INFLIGHT}, /* at-least-once duplicate */
+    {MBE_RELAY, E_MSG, MB_ACKED, MB_ACKED},
+    {MBE_CONSUME, E_MSG, MB_INFLIGHT, MB_INFLIGHT},
+    {MBE_ACK, E_MSG, MB_INFLIGHT, MB_ACKED},
+    {MBE_NACK, E_MSG, MB_INFLIGHT, MB_OUTBOX},
+    {MBE_VISIBILITY, E_MSG, MB_INFLIGHT, MB_OUTBOX},
+    {MBE_DEAD_LETTER, E_MSG, MB_OUTBOX, MB_DEAD},
+    {MBE_RELAY_CRASH, E_RELAY, 0, 1},
+    {MBE_RELAY_RESTART, E_RELAY, 1, 0},
+    {MBE_RESTART, E_RELAY, LC_ANY, 0},
+    {MBE_NONCE, E_NONCE, 0, 1},
+    {MBE_NONCE, E_NONCE, 1, 1}, /* seen again after its TTL */
+    {MBE_TASK_CREATE, E_TASK, MT_NONE, MT_QUEUED},
+    {MBE_CLAIM, E_TASK, MT_QUEUED, MT_CLAIMED},
+    {MBE_RENEW, E_TASK, MT_CLAIMED, MT_CLAIMED},
+    {MBE_HEARTBEAT, E_TASK, MT_CLAIMED, MT_CLAIMED},
+    {MBE_TIMEOUT, E_TASK, MT_CLAIMED, MT_CLAIMED}, /* soft: a warning state */
+    {MBE_TIMEOUT, E_TASK, MT_CLAIMED, MT_TIMED_OUT},
+    {MBE_REQUEUE, E_TASK, MT_TIMED_OUT, MT_QUEUED},
+    {MBE_TASK_DEAD, E_TASK, MT_TIMED_OUT, MT_DEAD},
+    {MBE_COMPLETE, E_TASK, MT_CLAIMED, MT_DONE},
+    {MBE_VERDICT, E_TASK, LC_ANY, LC_SAME},
+    {MBE_AGGREGATE, E_TASK, LC_ANY, LC_SAME}};
 
-const amc_lc_ops amc_lc_mailbox = {"mailbox", &rules,   j_create, j_destroy,
-                                   j_apply,   j_finish, j_state};
+const lc_model amc_lc_mailbox = {LC_TABLES("mailbox"),
+                                 LC_EVENT(mb_event, kind, t, knames, MBE_N),
+                                 .events_hint = "see docs/lifecycle/mailbox.md",
+                                 LC_CORE(mb_model, mb_fini, mb_step, mb_finish),
+                                 .init = init,
+                                 .put_extra = put_extra};

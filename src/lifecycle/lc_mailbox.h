@@ -8,7 +8,7 @@
 #ifndef AMC_LC_MAILBOX_H
 #define AMC_LC_MAILBOX_H
 
-#include "lifecycle/lc_common.h"
+#include "lifecycle/model.h"
 
 #define MB_MAX_REVIEWERS 16
 
@@ -102,7 +102,6 @@ typedef struct mb_const {
 
 typedef struct mb_model {
     mb_const c;
-    int64_t now;
     bool relay_down;
     mb_msg *msgs;
     size_t n_msgs, cap_msgs;
@@ -112,11 +111,17 @@ typedef struct mb_model {
     size_t n_nonces, cap_nonces;
 } mb_model;
 
+/* The model (its declaration: model.h). */
+extern const lc_model amc_lc_mailbox;
+
 void mb_default_const(mb_const *c);
 void mb_init(mb_model *m, const mb_const *c);
-void mb_fini(mb_model *m);
-amc_status mb_step(mb_model *m, const mb_event *ev, lc_out *out);
-void mb_finish(const mb_model *m, lc_out *out);
+/* Frees what the core (an mb_model) holds. */
+void mb_fini(void *core);
+/* One step of the core (an mb_model) on ev (an mb_event); on rejection the model is unchanged.
+ * AMC_ENOMEM, AMC_ELIMIT only. lc_step(&amc_lc_mailbox, ...) also says which transition. */
+amc_status mb_step(void *core, const void *ev, lc_out *out);
+void mb_finish(const void *core, lc_out *out);
 /* The verdict table (seed §8): the result for the required reviewers' reviews. */
 mb_verdict mb_expected(const mb_model *m, const mb_task *t);
 const char *mb_mstate_name(mb_mstate s);

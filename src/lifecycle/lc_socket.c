@@ -20,14 +20,12 @@
 #include <string.h>
 #include "core/arena_int.h"
 #include "lifecycle/lc_socket.h"
-#include "profiles/profile_int.h"
 
 #define AMC_RULE(...) AMC_RULE_ROW("socket", __VA_ARGS__)
-static const amc_rule rule_rows[] = {
+static const amc_rule rules[] = {
 #include "lifecycle/rules_lc_socket.def"
 };
 #undef AMC_RULE
-static const amc_rule_set rules = {"socket", rule_rows, sizeof rule_rows / sizeof rule_rows[0]};
 
 static const char *const phase_names[SK_NPHASES] = {"implement", "docs", "review"};
 static const char *const kind_names[SKE_N] = {"task",       "phase",  "dispatch",
@@ -38,64 +36,25 @@ const char *sk_phase_name(int phase)
     return phase >= 0 && phase < SK_NPHASES ? phase_names[phase] : "none";
 }
 
-void sk_init(sk_model *m)
+void sk_fini(void *core)
 {
-    memset(m, 0, sizeof *m);
-}
-
-void sk_fini(sk_model *m)
-{
+    sk_model *m = core;
     amc_xfree(m->tasks);
     amc_xfree(m->subs);
     amc_xfree(m->workers);
     memset(m, 0, sizeof *m);
 }
 
-/* Grows *v (n used, cap allocated, elements of size sz) to hold idx; new elements zeroed. */
-static amc_status reserve(void **v, size_t *n, size_t *cap, size_t sz, size_t idx)
-{
-    if (idx < *n)
-        return AMC_OK;
-    if (idx >= *cap) {
-        size_t nc = *cap ? *cap : 16;
-        void *nv = NULL;
-        while (nc <= idx)
-            nc *= 2;
-        nv = amc_xrealloc(*v, nc * sz);
-        if (!nv)
-            return AMC_ENOMEM;
-        *v = nv;
-        *cap = nc;
-    }
-    memset((char *)*v + *n * sz, 0, (idx + 1 - *n) * sz);
-    *n = idx + 1;
-    return AMC_OK;
-}
-
 static amc_status reserve_all(sk_model *m, const sk_event *ev)
 {
     amc_status st = AMC_OK;
-    void *p = NULL;
     if (ev->kind == SKE_TASK || ev->kind == SKE_PHASE || ev->kind == SKE_DISPATCH ||
-        ev->kind == SKE_RESULT) {
-        p = m->tasks;
-        st = reserve(&p, &m->nt, &m->ct, sizeof *m->tasks, ev->task);
-        m->tasks = p;
-        if (st != AMC_OK)
-            return st;
-    }
-    if (ev->kind == SKE_DISPATCH || ev->kind == SKE_SUB_RESULT) {
-        p = m->subs;
-        st = reserve(&p, &m->ns, &m->cs, sizeof *m->subs, ev->sub);
-        m->subs = p;
-        if (st != AMC_OK)
-            return st;
-    }
-    if (ev->kind == SKE_DISPATCH || ev->kind == SKE_STATUS) {
-        p = m->workers;
-        st = reserve(&p, &m->nw, &m->cw, sizeof *m->workers, ev->worker);
-        m->workers = p;
-    }
+        ev->kind == SKE_RESULT)
+        LC_RESERVE(st, m->tasks, m->nt, m->ct, ev->task);
+    if (st == AMC_OK && (ev->kind == SKE_DISPATCH || ev->kind == SKE_SUB_RESULT))
+        LC_RESERVE(st, m->subs, m->ns, m->cs, ev->sub);
+    if (st == AMC_OK && (ev->kind == SKE_DISPATCH || ev->kind == SKE_STATUS))
+        LC_RESERVE(st, m->workers, m->nw, m->cw, ev->worker);
     return st;
 }
 
@@ -113,8 +72,10 @@ static bool task_open(const sk_task *t, sk_kind kind, lc_out *out)
     return true;
 }
 
-amc_status sk_step(sk_model *m, const sk_event *ev, lc_out *out)
+amc_status sk_step(void *core, const void *event, lc_out *out)
 {
+    sk_model *m = core;
+    const sk_event *ev = event;
     sk_task *t = NULL;
     sk_sub *s = NULL;
     sk_worker *w = NULL;
@@ -227,12 +188,12 @@ amc_status sk_step(sk_model *m, const sk_event *ev, lc_out *out)
     case SKE_N:
         return AMC_EUSAGE;
     }
-    m->now = ev->t;
     return AMC_OK;
 }
 
-void sk_finish(const sk_model *m, lc_out *out)
+void sk_finish(const void *core, lc_out *out)
 {
+    const sk_model *m = core;
     size_t i = 0, open = 0, subs = 0;
     for (i = 0; i < m->nt; i++)
         open += m->tasks[i].state == SKT_OPEN;
@@ -244,185 +205,81 @@ void sk_finish(const sk_model *m, lc_out *out)
                    subs);
 }
 
-/* ---- JSON edge ---- */
+/* ---- the declaration (model.h) ---- */
 
-typedef struct sk_json {
-    sk_model m;
-    lc_names tasks, subs, workers;
-} sk_json;
+enum { E_TASK, E_SUB, E_WORKER };
+static const char *const task_states[] = {"none", "open", "answered"};  /* sk_tstate */
+static const char *const sub_states[] = {"none", "dispatched", "done"}; /* sk_sstate */
+static const char *const worker_states[] = {"none", "idle", "busy"};
+static const char *const busy_names[] = {"idle", "busy"};
+static const char *const result_names[] = {"partial_error", "success"};
 
-static amc_status j_create(const amc_lc_config *cfg, void **out)
+/* Workers never dispatched to are "none" (not listed), then idle or busy. */
+static int worker_state(const void *core, size_t i)
 {
-    sk_json *j = amc_xcalloc(1, sizeof *j);
-    (void)cfg;
-    if (!j)
-        return AMC_ENOMEM;
-    sk_init(&j->m);
-    *out = j;
-    return AMC_OK;
+    const sk_model *m = core;
+    return i >= m->nw || !m->workers[i].used ? 0 : m->workers[i].busy ? 2 : 1;
 }
 
-static void j_destroy(void *p)
+static amc_status put_task(amc_buf *b, const void *elem, const lc_names *names)
 {
-    sk_json *j = p;
-    if (!j)
-        return;
-    sk_fini(&j->m);
-    lc_names_free(&j->tasks);
-    lc_names_free(&j->subs);
-    lc_names_free(&j->workers);
-    amc_xfree(j);
+    const sk_task *t = elem;
+    (void)names;
+    return amc_buf_printf(b, "{\"state\":\"%s\",\"phase\":\"%s\",\"open\":%zu,\"failed\":%s}",
+                          task_states[t->state], sk_phase_name(t->phase), t->open,
+                          t->any_error ? "true" : "false");
 }
 
-static amc_status intern(lc_names *t, const amc_doc *doc, const amc_value *v, amc_diags *ds,
-                         size_t *idx)
+static amc_status put_worker(amc_buf *b, const void *elem, const lc_names *names)
 {
-    amc_status st = lc_intern(t, v->u.str.ptr, v->u.str.len, idx);
-    if (st == AMC_ELIMIT)
-        amc_diags_addf(ds, AMC_C_LIMIT_NODES, lc_pos(doc, v), "more than %d names",
-                       LC_MAX_ENTITIES);
-    return st;
+    (void)names;
+    return amc_buf_puts(b, ((const sk_worker *)elem)->busy ? "\"busy\"" : "\"idle\"");
 }
 
-/* v must be one of the n strings of names (else LC_EVENT_INVALID); *k its index. */
-static bool pick(const amc_doc *doc, const amc_value *v, const char *member,
-                 const char *const *names, int n, amc_diags *ds, int *k)
-{
-    int i = 0;
-    for (i = 0; i < n; i++)
-        if (!strcmp(v->u.str.ptr, names[i])) {
-            *k = i;
-            return true;
-        }
-    amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, v), "unknown %s '%.60s'", member,
-                   v->u.str.ptr);
-    return false;
-}
+static const lc_entity entities[] = {{.name = "task",
+                                      .member = "task",
+                                      .noun = "names",
+                                      LC_STATES(task_states),
+                                      LC_ARRAY(sk_model, tasks, nt, sk_task),
+                                      LC_STATE_FIELD(sk_task, state),
+                                      .map = "tasks",
+                                      .put = put_task},
+                                     {.name = "sub",
+                                      .member = "sub",
+                                      .noun = "names",
+                                      LC_STATES(sub_states),
+                                      LC_ARRAY(sk_model, subs, ns, sk_sub),
+                                      LC_STATE_FIELD(sk_sub, state)},
+                                     {.name = "worker",
+                                      .member = "worker",
+                                      .noun = "names",
+                                      LC_STATES(worker_states),
+                                      LC_ARRAY(sk_model, workers, nw, sk_worker),
+                                      .state_of = worker_state,
+                                      .map = "workers",
+                                      .put = put_worker}};
 
-static amc_status j_apply(void *p, const amc_doc *doc, const amc_value *e, amc_diags *ds)
-{
-    static const char *const states[] = {"idle", "busy"};
-    static const char *const results[] = {"partial_error", "success"};
-    sk_json *j = p;
-    const amc_value *name = amc_value_getz(e, "event"), *task = NULL, *sub = NULL, *worker = NULL,
-                    *v = NULL;
-    sk_event ev;
-    lc_out out;
-    size_t k = 0;
-    int x = 0;
-    bool ok = true;
-    amc_status st = AMC_OK;
-    memset(&ev, 0, sizeof ev);
-    memset(&out, 0, sizeof out);
-    for (k = 0; k < SKE_N; k++)
-        if (!strcmp(name->u.str.ptr, kind_names[k]))
-            break;
-    if (k == SKE_N) {
-        amc_diags_addf(ds, AMC_C_LC_EVENT_INVALID, lc_pos(doc, name),
-                       "unknown socket event '%s' (task, phase, dispatch, sub_result, status, "
-                       "result)",
-                       name->u.str.ptr);
-        return AMC_EINVALID;
-    }
-    ev.kind = (sk_kind)k;
-    ok = lc_event_time(doc, e, j->m.now, ds, &ev.t);
-    if (ev.kind != SKE_SUB_RESULT && ev.kind != SKE_STATUS)
-        ok = lc_get_str(doc, e, "task", true, ds, &task) && ok;
-    if (ev.kind == SKE_DISPATCH || ev.kind == SKE_SUB_RESULT)
-        ok = lc_get_str(doc, e, "sub", true, ds, &sub) && ok;
-    if (ev.kind == SKE_DISPATCH || ev.kind == SKE_STATUS)
-        ok = lc_get_str(doc, e, "worker", true, ds, &worker) && ok;
-    if (ev.kind == SKE_PHASE && lc_get_str(doc, e, "phase", true, ds, &v))
-        ok = pick(doc, v, "phase", phase_names, SK_NPHASES, ds, &ev.phase) && ok;
-    else if (ev.kind == SKE_PHASE)
-        ok = false;
-    if (ev.kind == SKE_STATUS && lc_get_str(doc, e, "state", true, ds, &v)) {
-        ok = pick(doc, v, "worker state", states, 2, ds, &x) && ok;
-        ev.ok = x == 1;
-    } else if (ev.kind == SKE_STATUS)
-        ok = false;
-    if (ev.kind == SKE_RESULT && lc_get_str(doc, e, "status", true, ds, &v)) {
-        ok = pick(doc, v, "result status", results, 2, ds, &x) && ok;
-        ev.ok = x == 1;
-    } else if (ev.kind == SKE_RESULT)
-        ok = false;
-    if (ev.kind == SKE_SUB_RESULT && lc_get_str(doc, e, "status", true, ds, &v))
-        ev.ok = !strcmp(v->u.str.ptr, "success");
-    else if (ev.kind == SKE_SUB_RESULT)
-        ok = false;
-    if (!ok)
-        return AMC_EINVALID;
-    if (task) {
-        st = intern(&j->tasks, doc, task, ds, &ev.task);
-        if (st != AMC_OK)
-            return st;
-    }
-    if (sub) {
-        st = intern(&j->subs, doc, sub, ds, &ev.sub);
-        if (st != AMC_OK)
-            return st;
-    }
-    if (worker) {
-        st = intern(&j->workers, doc, worker, ds, &ev.worker);
-        if (st != AMC_OK)
-            return st;
-    }
-    st = sk_step(&j->m, &ev, &out);
-    if (st != AMC_OK)
-        return st;
-    return lc_out_emit(&out, &rules, ds, lc_pos(doc, e));
-}
+#define TASK_EVENTS (LC_EVS(SKE_N) & ~(LC_EV(SKE_SUB_RESULT) | LC_EV(SKE_STATUS)))
+static const lc_member members[] = {
+    {LC_NAMED("task", TASK_EVENTS, sk_event, task, E_TASK)},
+    {LC_NAMED("sub", LC_EV(SKE_DISPATCH) | LC_EV(SKE_SUB_RESULT), sk_event, sub, E_SUB)},
+    {LC_NAMED("worker", LC_EV(SKE_DISPATCH) | LC_EV(SKE_STATUS), sk_event, worker, E_WORKER)},
+    {LC_VALUE("phase", LC_ENUM, LC_EV(SKE_PHASE), true, sk_event, phase),
+     LC_CHOICE(phase_names, 0, SK_NPHASES - 1), LC_BAD("unknown phase '", 60, "'")},
+    {LC_VALUE("state", LC_ENUM, LC_EV(SKE_STATUS), true, sk_event, ok), LC_CHOICE(busy_names, 0, 1),
+     LC_BAD("unknown worker state '", 60, "'")},
+    {LC_VALUE("status", LC_ENUM, LC_EV(SKE_RESULT), true, sk_event, ok),
+     LC_CHOICE(result_names, 0, 1), LC_BAD("unknown result status '", 60, "'")},
+    /* a worker's sub-result: "success", or any other string (its "error") a failure */
+    {LC_VALUE("status", LC_ENUM, LC_EV(SKE_SUB_RESULT), true, sk_event, ok),
+     LC_CHOICE(result_names, 0, 1), .lenient = true}};
 
-static amc_status j_finish(void *p, amc_diags *ds)
-{
-    sk_json *j = p;
-    lc_out out;
-    memset(&out, 0, sizeof out);
-    sk_finish(&j->m, &out);
-    return lc_out_emit(&out, &rules, ds, AMC_POS_NONE);
-}
+static const lc_transition transitions[] = {{SKE_TASK, E_TASK, SKT_NONE, SKT_OPEN},
+                                            {SKE_PHASE, E_TASK, SKT_OPEN, SKT_OPEN},
+                                            {SKE_DISPATCH, E_SUB, SKS_NONE, SKS_DISPATCHED},
+                                            {SKE_SUB_RESULT, E_SUB, SKS_DISPATCHED, SKS_DONE},
+                                            {SKE_STATUS, E_WORKER, LC_ANY, LC_SAME},
+                                            {SKE_RESULT, E_TASK, SKT_OPEN, SKT_ANSWERED}};
 
-static amc_status j_state(const void *p, amc_buf *b)
-{
-    const sk_json *j = p;
-    amc_status st = amc_buf_puts(b, "{\"tasks\":{");
-    size_t i = 0;
-    bool first = true;
-    for (i = 0; st == AMC_OK && i < j->tasks.n && i < j->m.nt; i++) {
-        const sk_task *t = &j->m.tasks[i];
-        if (t->state == SKT_NONE)
-            continue; /* named by a rejected event only */
-        if (!first)
-            st = amc_buf_putc(b, ',');
-        first = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->tasks.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_printf(b,
-                                ":{\"state\":\"%s\",\"phase\":\"%s\",\"open\":%zu,"
-                                "\"failed\":%s}",
-                                t->state == SKT_OPEN ? "open" : "answered", sk_phase_name(t->phase),
-                                t->open, t->any_error ? "true" : "false");
-    }
-    if (st == AMC_OK)
-        st = amc_buf_puts(b, "},\"workers\":{");
-    first = true;
-    for (i = 0; st == AMC_OK && i < j->workers.n && i < j->m.nw; i++) {
-        const sk_worker *w = &j->m.workers[i];
-        if (!w->used)
-            continue; /* only status replies so far */
-        if (!first)
-            st = amc_buf_putc(b, ',');
-        first = false;
-        if (st == AMC_OK)
-            st = lc_put_str(b, j->workers.v[i]);
-        if (st == AMC_OK)
-            st = amc_buf_puts(b, w->busy ? ":\"busy\"" : ":\"idle\"");
-    }
-    if (st == AMC_OK)
-        st = amc_buf_printf(b, "},\"t\":%lld}", (long long)j->m.now);
-    return st;
-}
-
-const amc_lc_ops amc_lc_socket = {"socket", &rules,   j_create, j_destroy,
-                                  j_apply,  j_finish, j_state};
+const lc_model amc_lc_socket = {LC_TABLES("socket"), LC_EVENT(sk_event, kind, t, kind_names, SKE_N),
+                                LC_CORE(sk_model, sk_fini, sk_step, sk_finish)};

@@ -7,7 +7,7 @@
 #ifndef AMC_LC_SOCKET_H
 #define AMC_LC_SOCKET_H
 
-#include "lifecycle/lc_common.h"
+#include "lifecycle/model.h"
 
 #define SK_NPHASES 3 /* implement, docs, review */
 
@@ -56,7 +56,6 @@ typedef struct sk_worker {
 } sk_worker;
 
 typedef struct sk_model {
-    int64_t now;
     sk_task *tasks;
     size_t nt, ct;
     sk_sub *subs;
@@ -65,12 +64,16 @@ typedef struct sk_model {
     size_t nw, cw;
 } sk_model;
 
-void sk_init(sk_model *m);
-void sk_fini(sk_model *m);
-/* One step; on rejection the model is unchanged. AMC_ENOMEM only. */
-amc_status sk_step(sk_model *m, const sk_event *ev, lc_out *out);
+/* The model (its declaration: model.h). A zeroed sk_model is the initial state. */
+extern const lc_model amc_lc_socket;
+
+/* Frees what the core (an sk_model) holds. */
+void sk_fini(void *core);
+/* One step of the core (an sk_model) on ev (an sk_event); on rejection the model is unchanged.
+ * AMC_ENOMEM only. lc_step(&amc_lc_socket, ...) also says which transition it took. */
+amc_status sk_step(void *core, const void *ev, lc_out *out);
 /* End of stream obligations. */
-void sk_finish(const sk_model *m, lc_out *out);
+void sk_finish(const void *core, lc_out *out);
 const char *sk_phase_name(int phase);
 
 #endif

@@ -1,62 +1,61 @@
 /*
  * lifecycle.c - the model table and the public lifecycle API (amc/lifecycle.h): parses each
- * event with the strict JSON reader and hands it to the profile's model (lifecycle_int.h).
+ * event with the strict JSON reader and hands it to the profile's model through the framework
+ * (model.h).
  *
  * Decisions:
  *   - An event must be a JSON object with a string member "event"; anything else is
  *     LC_EVENT_INVALID before the model sees it. Reader errors (JSON_*) are reported as they are.
- *   - The model owns time ("t"): the framework does not interpret members other than "event".
  */
 #include <stdio.h>
 #include <string.h>
+#include "amc/json.h"
 #include "core/arena_int.h"
+#include "lifecycle/lc_acp.h"
+#include "lifecycle/lc_discussion.h"
+#include "lifecycle/lc_ignite.h"
+#include "lifecycle/lc_mailbox.h"
+#include "lifecycle/lc_socket.h"
 #include "lifecycle/lifecycle_int.h"
 
-/* One row per model, in the order of the profile table; NULL-terminated. */
-extern const amc_lc_ops amc_lc_ignite;
-extern const amc_lc_ops amc_lc_mailbox;
-extern const amc_lc_ops amc_lc_discussion;
-extern const amc_lc_ops amc_lc_socket;
-extern const amc_lc_ops amc_lc_acp;
-static const amc_lc_ops *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, &amc_lc_discussion,
-                                           &amc_lc_socket, &amc_lc_acp,     NULL};
-
-static size_t n_models(void)
-{
-    size_t n = 0;
-    while (models[n])
-        n++;
-    return n;
-}
+/* One row per model, in the order of the profile table. */
+static const lc_model *const models[] = {&amc_lc_ignite, &amc_lc_mailbox, &amc_lc_discussion,
+                                         &amc_lc_socket, &amc_lc_acp};
+#define N_MODELS (sizeof models / sizeof models[0])
 
 struct amc_lifecycle {
-    const amc_lc_ops *ops;
-    void *model;
+    lc_inst *in;
     amc_lc_config cfg;
 };
 
-const amc_rule_set *amc_lc_rules(const char *profile)
+const lc_model *amc_lc_model(const char *profile)
 {
     size_t i = 0;
-    for (i = 0; profile && i < n_models(); i++)
+    for (i = 0; profile && i < N_MODELS; i++)
         if (!strcmp(models[i]->profile, profile))
-            return models[i]->rules;
+            return models[i];
     return NULL;
+}
+
+const amc_rule_set *amc_lc_rules(const char *profile)
+{
+    const lc_model *md = amc_lc_model(profile);
+    return md ? &md->rules : NULL;
 }
 
 size_t amc_lifecycle_model_count(void)
 {
-    return n_models();
+    return N_MODELS;
 }
 
 const char *amc_lifecycle_model_at(size_t i)
 {
-    return i < n_models() ? models[i]->profile : NULL;
+    return i < N_MODELS ? models[i]->profile : NULL;
 }
 
 amc_status amc_lifecycle_new(const amc_lifecycle_opts *opts, amc_diags *diags, amc_lifecycle **out)
 {
-    const amc_lc_ops *ops = NULL;
+    const lc_model *md = opts ? amc_lc_model(opts->profile) : NULL;
     amc_lifecycle *lc = NULL;
     amc_limits deflim = AMC_LIMITS_DEFAULT;
     amc_status st = AMC_OK;
@@ -64,14 +63,11 @@ amc_status amc_lifecycle_new(const amc_lifecycle_opts *opts, amc_diags *diags, a
     if (!out)
         return AMC_EUSAGE;
     *out = NULL;
-    for (i = 0; opts && opts->profile && i < n_models(); i++)
-        if (!strcmp(models[i]->profile, opts->profile))
-            ops = models[i];
-    if (!ops) {
+    if (!md) {
         char list[256];
         size_t n = 0;
         list[0] = '\0';
-        for (i = 0; i < n_models(); i++)
+        for (i = 0; i < N_MODELS; i++)
             n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0, "%s%s",
                                   i ? ", " : "", models[i]->profile);
         if (diags)
@@ -83,11 +79,10 @@ amc_status amc_lifecycle_new(const amc_lifecycle_opts *opts, amc_diags *diags, a
     lc = amc_xcalloc(1, sizeof *lc);
     if (!lc)
         return AMC_ENOMEM;
-    lc->ops = ops;
     lc->cfg.policy = opts->policy;
     lc->cfg.lim = opts->limits ? *opts->limits : deflim;
     amc_limits_normalize(&lc->cfg.lim);
-    st = ops->create(&lc->cfg, &lc->model);
+    st = lc_inst_new(md, &lc->cfg, &lc->in);
     if (st != AMC_OK) {
         amc_xfree(lc);
         return st;
@@ -119,7 +114,7 @@ amc_status amc_lifecycle_apply(amc_lifecycle *lc, const char *buf, size_t len, a
                             "an event needs a string member \"event\" (its name)");
         st = st == AMC_OK ? AMC_EINVALID : st;
     } else {
-        st = lc->ops->apply(lc->model, doc, root, diags);
+        st = lc_inst_apply(lc->in, doc, root, diags);
     }
     amc_doc_free(doc);
     return st;
@@ -129,7 +124,7 @@ amc_status amc_lifecycle_finish(amc_lifecycle *lc, amc_diags *diags)
 {
     if (!lc || !diags)
         return AMC_EUSAGE;
-    return lc->ops->finish ? lc->ops->finish(lc->model, diags) : AMC_OK;
+    return lc_inst_finish(lc->in, diags);
 }
 
 amc_status amc_lifecycle_state(const amc_lifecycle *lc, char **json, size_t *len)
@@ -140,7 +135,7 @@ amc_status amc_lifecycle_state(const amc_lifecycle *lc, char **json, size_t *len
         return AMC_EUSAGE;
     *json = NULL;
     amc_buf_init(&b, 0);
-    st = lc->ops->state(lc->model, &b);
+    st = lc_inst_state(lc->in, &b);
     if (st == AMC_OK)
         st = amc_buf_putc(&b, '\0');
     if (st != AMC_OK) {
@@ -153,10 +148,26 @@ amc_status amc_lifecycle_state(const amc_lifecycle *lc, char **json, size_t *len
     return AMC_OK;
 }
 
+size_t amc_lifecycle_items(const amc_lifecycle *lc, amc_lifecycle_item_kind kind)
+{
+    return lc ? lc_inst_items(lc->in, kind) : 0;
+}
+
+amc_status amc_lifecycle_item(const amc_lifecycle *lc, amc_lifecycle_item_kind kind, size_t i,
+                              char *name, size_t size, unsigned long *hits)
+{
+    return lc ? lc_inst_item(lc->in, kind, i, name, size, hits) : AMC_EUSAGE;
+}
+
+long amc_lifecycle_last_transition(const amc_lifecycle *lc)
+{
+    return lc ? lc_inst_last_transition(lc->in) : -1;
+}
+
 void amc_lifecycle_free(amc_lifecycle *lc)
 {
     if (!lc)
         return;
-    lc->ops->destroy(lc->model);
+    lc_inst_free(lc->in);
     amc_xfree(lc);
 }

@@ -166,3 +166,28 @@ bool prop_run(const prop_model *m, const prop_opts *o, prop_result *r)
     }
     return false;
 }
+
+const char *prop_lc_transition(const lc_out *out, unsigned long *taken)
+{
+    if (out->rejected)
+        return NULL;
+    if (out->undeclared || out->transition < 0 || out->transition >= PROP_MAX_TRANSITIONS)
+        return "an accepted step took no declared transition";
+    taken[out->transition]++;
+    return NULL;
+}
+
+bool prop_lc_all_taken(const lc_model *md, const unsigned long *taken, const char *test)
+{
+    size_t t = 0;
+    bool all = md->n_transitions <= PROP_MAX_TRANSITIONS;
+    for (t = 0; t < md->n_transitions && t < PROP_MAX_TRANSITIONS; t++)
+        if (!taken[t]) {
+            char name[160];
+            lc_transition_name(md, t, name, sizeof name);
+            fprintf(stderr, "%s: transition '%s' never taken: the generator misses it\n", test,
+                    name);
+            all = false;
+        }
+    return all;
+}

@@ -102,4 +102,21 @@ const char *prop_replay(const prop_model *m, const prop_event *seq, size_t len);
 /** Prints a sequence, one event a line. */
 void prop_print_seq(FILE *f, const prop_model *m, const prop_event *seq, size_t len);
 
+/* ---- the lifecycle models' declarations (src/lifecycle/model.h) ---- */
+
+#include "lifecycle/model.h"
+
+#define PROP_MAX_TRANSITIONS 64
+
+/**
+ * After a step taken through lc_step: counts an accepted step's transition in taken[] (one
+ * counter per declared transition) and returns NULL, or the failure of an accepted step that
+ * no declared transition matches (the model contradicts its declaration). Call it last, after
+ * the model's own invariants.
+ */
+const char *prop_lc_transition(const lc_out *out, unsigned long *taken);
+
+/** True when every declared transition of md was taken; else prints the missing ones. */
+bool prop_lc_all_taken(const lc_model *md, const unsigned long *taken, const char *test);
+
 #endif

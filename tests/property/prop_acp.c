@@ -36,10 +36,7 @@ typedef struct snap {
 
 static void *create(void)
 {
-    st *s = calloc(1, sizeof *s);
-    if (s)
-        ac_init(&s->m);
-    return s;
+    return calloc(1, sizeof(st)); /* a zeroed ac_model is the initial state */
 }
 
 static void destroy(void *p)
@@ -78,6 +75,7 @@ static void gen(prop_rng *r, size_t index, prop_event *ev)
 }
 
 static unsigned long accepted[ACE_N];
+static unsigned long taken[PROP_MAX_TRANSITIONS]; /* per declared transition */
 
 static const char *step(void *p, const prop_event *pe)
 {
@@ -103,7 +101,7 @@ static const char *step(void *p, const prop_event *pe)
     if (ev.has_rate)
         ev.success_rate = (double)ev.completed / (double)(ev.completed + ev.failed) +
                           (pe->a[3] == 4 ? 0.01 : 0.0);
-    if (ac_step(&s->m, &ev, &out) != AMC_OK)
+    if (lc_step(&amc_lc_acp, &s->m, &ev, &out) != AMC_OK)
         return "ac_step failed";
     if (out.rejected) {
         s->clock -= steps[pe->a[1]];
@@ -138,7 +136,7 @@ static const char *step(void *p, const prop_event *pe)
         (ev.completed != nc || ev.failed != nf || ev.completed + ev.failed > ev.total ||
          (pe->a[3] == 4 && ev.has_rate)))
         return "an inconsistent snapshot was accepted";
-    return NULL;
+    return prop_lc_transition(&out, taken);
 }
 
 static const prop_model model = {"acp", ACE_N, names, gen, create, destroy, step, NULL, NULL};
@@ -165,6 +163,8 @@ int main(void)
                     names[k]);
             failed = true;
         }
+    if (!failed && !prop_lc_all_taken(&amc_lc_acp, taken, "property.acp"))
+        failed = true;
     printf("property.acp: %u runs, %lu events%s\n", r->runs, r->events,
            failed ? ": FAILED" : ", all invariants held");
     free(r);

@@ -32,10 +32,7 @@ typedef struct st {
 
 static void *create(void)
 {
-    st *s = calloc(1, sizeof *s);
-    if (s)
-        dc_init(&s->m);
-    return s;
+    return calloc(1, sizeof(st)); /* a zeroed dc_model is the initial state */
 }
 
 static void destroy(void *p)
@@ -64,6 +61,7 @@ static void gen(prop_rng *r, size_t index, prop_event *ev)
 }
 
 static unsigned long accepted[DCE_N];
+static unsigned long taken[PROP_MAX_TRANSITIONS]; /* per declared transition */
 
 static bool edge(dc_status from, dc_status to)
 {
@@ -115,7 +113,7 @@ static const char *step(void *p, const prop_event *pe)
     }
     ev.accepted = pe->a[2] % 2 == 0;
     ev.tokens = pe->a[3];
-    if (dc_step(&s->m, &ev, &out) != AMC_OK)
+    if (lc_step(&amc_lc_discussion, &s->m, &ev, &out) != AMC_OK)
         return "dc_step failed";
     after = s->m.v[i];
     if (out.rejected)
@@ -150,7 +148,7 @@ static const char *step(void *p, const prop_event *pe)
         (ev.kind == DCE_MESSAGE &&
          (after.msgs != before.msgs + 1 || after.tokens != before.tokens + ev.tokens)))
         return "message or token counters inconsistent";
-    return NULL;
+    return prop_lc_transition(&out, taken);
 }
 
 static const prop_model model = {"discussion", DCE_N, names, gen, create,
@@ -173,6 +171,8 @@ int main(void)
                     names[k]);
             failed = true;
         }
+    if (!failed && !prop_lc_all_taken(&amc_lc_discussion, taken, "property.discussion"))
+        failed = true;
     printf("property.discussion: %u runs, %lu events%s\n", r->runs, r->events,
            failed ? ": FAILED" : ", all invariants held");
     free(r);

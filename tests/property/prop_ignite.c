@@ -60,6 +60,7 @@ static void gen(prop_rng *r, size_t index, prop_event *ev)
 
 /* accepted steps per kind: the generator must reach every transition */
 static unsigned long accepted[IGE_N];
+static unsigned long taken[PROP_MAX_TRANSITIONS]; /* per declared transition */
 
 static const char *step(void *p, const prop_event *pe)
 {
@@ -79,7 +80,7 @@ static const char *step(void *p, const prop_event *pe)
         before = s->m.msgs[ev.msg];
     ev.retry_count = before.retry_count + 1 + pe->a[2];
     ev.next_retry_after = ev.t + ig_backoff_max_ms(before.retry_count) * pe->a[3] / 1000;
-    if (ig_step(&s->m, &ev, &out) != AMC_OK)
+    if (lc_step(&amc_lc_ignite, &s->m, &ev, &out) != AMC_OK)
         return "ig_step failed";
     after = s->m.msgs[ev.msg];
     if (out.rejected)
@@ -102,7 +103,7 @@ static const char *step(void *p, const prop_event *pe)
         return "dead-lettered before the retry limit";
     if (before.escalated && ev.kind == IGE_ESCALATE)
         return "escalated twice";
-    return NULL;
+    return prop_lc_transition(&out, taken);
 }
 
 static const prop_model model = {"ignite", IGE_N, names, gen, create, destroy, step, NULL, NULL};
@@ -133,6 +134,8 @@ int main(void)
                     names[n]);
             failed = true;
         }
+    if (!failed && !prop_lc_all_taken(&amc_lc_ignite, taken, "property.ignite"))
+        failed = true;
     printf("property.ignite: %u runs, %lu events%s\n", r->runs, r->events,
            failed ? ": FAILED" : ", all invariants held");
     free(r);

@@ -123,6 +123,7 @@ static bool terminal_t(mb_tstate x)
 
 /* accepted steps per kind: the generator must reach every transition */
 static unsigned long accepted[MBE_N];
+static unsigned long taken[PROP_MAX_TRANSITIONS]; /* per declared transition */
 
 static const char *step(void *p, const prop_event *pe)
 {
@@ -146,7 +147,7 @@ static const char *step(void *p, const prop_event *pe)
         tb = s->m.tasks[ev.id];
     for (i = 0; i < NENT && i < s->m.n_msgs; i++)
         receipts[i] = s->m.msgs[i].receipt;
-    if (mb_step(&s->m, &ev, &out) != AMC_OK)
+    if (lc_step(&amc_lc_mailbox, &s->m, &ev, &out) != AMC_OK)
         return "mb_step failed";
     if (ev.kind == MBE_RESTART)
         for (i = 0; i < NENT && i < s->m.n_msgs; i++)
@@ -193,7 +194,7 @@ static const char *step(void *p, const prop_event *pe)
         return "a rejected step changed the relay";
     if (!out.rejected)
         accepted[ev.kind]++;
-    return NULL;
+    return prop_lc_transition(&out, taken);
 }
 
 /* Eventual delivery: restart the relay if needed and drain the outbox. */
@@ -263,6 +264,8 @@ int main(void)
                     names[k]);
             failed = true;
         }
+    if (!failed && !prop_lc_all_taken(&amc_lc_mailbox, taken, "property.mailbox"))
+        failed = true;
     printf("property.mailbox: %u runs, %lu events%s\n", r->runs, r->events,
            failed ? ": FAILED" : ", all invariants held");
     free(r);

@@ -41,10 +41,7 @@ typedef struct st {
 
 static void *create(void)
 {
-    st *s = calloc(1, sizeof *s);
-    if (s)
-        sk_init(&s->m);
-    return s;
+    return calloc(1, sizeof(st)); /* a zeroed sk_model is the initial state */
 }
 
 static void destroy(void *p)
@@ -83,6 +80,7 @@ static void gen(prop_rng *r, size_t index, prop_event *ev)
 }
 
 static unsigned long accepted[SKE_N];
+static unsigned long taken[PROP_MAX_TRANSITIONS]; /* per declared transition */
 
 static const char *check_counters(const snap *x)
 {
@@ -112,6 +110,7 @@ static const char *step(void *p, const prop_event *pe)
     sk_event ev;
     snap before, after;
     lc_out out;
+    const char *msg = NULL;
     bool right = pe->a[3] != 0;
     memset(&ev, 0, sizeof ev);
     memset(&out, 0, sizeof out);
@@ -138,7 +137,7 @@ static const char *step(void *p, const prop_event *pe)
     case SKE_N:
         break;
     }
-    if (sk_step(&s->m, &ev, &out) != AMC_OK)
+    if (lc_step(&amc_lc_socket, &s->m, &ev, &out) != AMC_OK)
         return "sk_step failed";
     take(&s->m, &after);
     if (out.rejected)
@@ -159,7 +158,8 @@ static const char *step(void *p, const prop_event *pe)
         return "a task answered early or with the wrong aggregate";
     if (ev.kind == SKE_STATUS && ev.ok != before.w[ev.worker].busy)
         return "a status reply accepted that differs from the worker's state";
-    return check_counters(&after);
+    msg = check_counters(&after);
+    return msg ? msg : prop_lc_transition(&out, taken);
 }
 
 static const prop_model model = {"socket", SKE_N, names, gen, create, destroy, step, NULL, NULL};
@@ -194,6 +194,8 @@ int main(void)
                     names[k]);
             failed = true;
         }
+    if (!failed && !prop_lc_all_taken(&amc_lc_socket, taken, "property.socket"))
+        failed = true;
     printf("property.socket: %u runs, %lu events%s\n", r->runs, r->events,
            failed ? ": FAILED" : ", all invariants held");
     free(r);

@@ -65,6 +65,33 @@ AMC_API amc_status amc_lifecycle_finish(amc_lifecycle *lc, amc_diags *diags);
  */
 AMC_API amc_status amc_lifecycle_state(const amc_lifecycle *lc, char **json, size_t *len);
 
+/** What a model declares (amc_lifecycle_item). */
+typedef enum amc_lifecycle_item_kind {
+    AMC_LC_RULES = 0,   /**< its rules: "IGNITE-LC-004" */
+    AMC_LC_TRANSITIONS, /**< its transitions: "event: entity from -> to" ("retry: task failed ->
+                             running"; "(any)" from any state, "(same)" to the state it was in) */
+    AMC_LC_STATES       /**< its entities' states: "entity.state" ("task.running") */
+} amc_lifecycle_item_kind;
+
+/** Number of items of a kind the instance's model declares. */
+AMC_API size_t amc_lifecycle_items(const amc_lifecycle *lc, amc_lifecycle_item_kind kind);
+
+/**
+ * The i-th item of a kind: its name into name (size bytes, NUL-terminated, cut if longer) and
+ * in *hits (may be NULL) how often the events applied so far reached it: a rule by a finding, a
+ * transition by an accepted step taking it, a state by an accepted step leaving or entering it.
+ * A run's coverage is the items with hits > 0 ("rules 14/14, transitions 37/41").
+ * @returns AMC_OK, or AMC_EUSAGE (i or kind out of range, NULL arguments).
+ */
+AMC_API amc_status amc_lifecycle_item(const amc_lifecycle *lc, amc_lifecycle_item_kind kind,
+                                      size_t i, char *name, size_t size, unsigned long *hits);
+
+/**
+ * The transition the last amc_lifecycle_apply() took: an index for amc_lifecycle_item() with
+ * AMC_LC_TRANSITIONS, or -1 (no event yet, the event was malformed or the step rejected).
+ */
+AMC_API long amc_lifecycle_last_transition(const amc_lifecycle *lc);
+
 /** Frees the instance. NULL: no-op. */
 AMC_API void amc_lifecycle_free(amc_lifecycle *lc);
 
