@@ -348,7 +348,7 @@ static const amc_rule *passing_rule(const char *profile, const char *codes)
     for (i = 0; i < amc_rule_count(); i++) {
         const amc_rule *r = amc_rule_at(i);
         if (strcmp(r->profile, profile) || strstr(r->id, "-LC-") || strstr(r->id, "-WS-") ||
-            r->level != AMC_RULE_MUST)
+            strstr(r->id, "-LIVE-") || r->level != AMC_RULE_MUST)
             continue;
         if (!fz_has_code(codes, amc_code_id(r->code)))
             return r;

@@ -625,7 +625,8 @@ static void profile_codes(shared *sh)
     for (i = 0; i < amc_rule_count(); i++) {
         const amc_rule *r = amc_rule_at(i);
         const char *id = amc_code_id(r->code);
-        if (strcmp(r->profile, sh->o->profile) || strstr(r->id, "-LC-") || strstr(r->id, "-WS-"))
+        if (strcmp(r->profile, sh->o->profile) || strstr(r->id, "-LC-") || strstr(r->id, "-WS-") ||
+            strstr(r->id, "-LIVE-"))
             continue;
         for (j = 0; j < sh->ncodes && strcmp(sh->codes[j], id); j++)
             ;

@@ -449,7 +449,8 @@ static const cli_exit exit_meanings[] = {
     {1, "invalid, malformed or not conformant (with --strict, warnings too)"},
     {2, "usage error (unknown option, bad value), I/O error, or an invalid schema, policy or "
         "suite"},
-    {3, "amc conform: not measured (the implementation could not be reached)"},
+    {3, "amc conform: not measured; amc fuzz, amc probe: nothing to check (the implementation "
+        "or server could not be reached)"},
     {0, NULL},
 };
 

@@ -354,6 +354,8 @@ amc_status amc_conform_suite_check(const amc_conform_suite *s, amc_diags *diags)
             continue; /* lifecycle rules: scenarios, not message cases */
         if (strstr(r->id, "-WS-"))
             continue; /* workspace rules: several files (amc audit; tests/unit/test_audit.c) */
+        if (strstr(r->id, "-LIVE-"))
+            continue; /* live rules: a running server (amc probe; tests/live/) */
         for (i = 0; i < s->n; i++) {
             const amc_conform_case *c = &s->cases[i];
             if (strcmp(c->profile, r->profile))
