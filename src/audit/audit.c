@@ -401,6 +401,40 @@ static amc_status tab_put(amc_audit *a, const char *key, const char *path, unsig
     return AMC_OK;
 }
 
+amc_status amc_audit_forget(amc_audit *a, const char *relpath)
+{
+    size_t i = 0;
+    if (!a || !relpath)
+        return AMC_EUSAGE;
+    for (i = 0; i < a->cap; i++) {
+        size_t hole = i, j = i;
+        if (!a->tab[i].key || strcmp(a->tab[i].path, relpath) != 0)
+            continue;
+        amc_xfree(a->tab[i].key);
+        amc_xfree(a->tab[i].path);
+        memset(&a->tab[i], 0, sizeof a->tab[i]);
+        a->used--;
+        /* backward-shift deletion: re-seat the rest of the probe cluster */
+        for (;;) {
+            size_t home = 0;
+            j = (j + 1) & (a->cap - 1);
+            if (!a->tab[j].key)
+                break;
+            home = (size_t)fnv(a->tab[j].key) & (a->cap - 1);
+            /* the entry at j may move to hole unless its home lies cyclically in (hole, j] */
+            if ((j > hole && (home <= hole || home > j)) ||
+                (j < hole && (home <= hole && home > j))) {
+                a->tab[hole] = a->tab[j];
+                memset(&a->tab[j], 0, sizeof a->tab[j]);
+                hole = j;
+            }
+        }
+        if (a->tab[i].key) /* a shifted entry now fills slot i: look at it too */
+            i--;           /* (wraps to SIZE_MAX at 0; the loop's i++ brings it back) */
+    }
+    return AMC_OK;
+}
+
 /* The workspace rule (src/audit/rules_ws_<profile>.def) a duplicate of this kind breaks. */
 static const char *ws_dup_rule(const cls *c)
 {

@@ -262,12 +262,74 @@ static void test_many(void **state)
     amc_diags_free(ds);
 }
 
+static size_t count_code(const amc_diags *ds, amc_code c)
+{
+    size_t k = 0, n = 0;
+    for (k = 0; k < amc_diags_count(ds); k++)
+        n += amc_diags_get(ds, k)->code == c;
+    return n;
+}
+
+static void test_forget(void **state)
+{
+    /* amc watch: a message that moves pending -> processed (the pending path forgotten) is not
+     * its own duplicate; without the forget it is; a changed file checked again after a forget
+     * is not its own duplicate; forgetting every other of 5000 ids (backward-shift deletion in
+     * the probe table) keeps the others findable and the forgotten ones gone. */
+    amc_diags *ds = amc_diags_new(0);
+    amc_audit *a = NULL;
+    char path[64], body[64];
+    const char *m = "Message-ID: <7@h>\n\n";
+    size_t i = 0, dups = 0;
+    (void)state;
+    assert_int_equal(amc_audit_new(NULL, ds, &a), AMC_OK);
+    assert_int_equal(amc_audit_forget(a, "queue/a/never.mime"), AMC_OK);
+    assert_int_equal(amc_audit_forget(NULL, "x"), AMC_EUSAGE);
+    (void)amc_audit_file(a, "queue/a/m.mime", m, strlen(m), ds);
+    assert_int_equal(amc_audit_forget(a, "queue/a/m.mime"), AMC_OK);
+    amc_diags_clear(ds);
+    (void)amc_audit_file(a, "queue/a/processed/m.mime", m, strlen(m), ds);
+    assert_int_equal(count_code(ds, AMC_C_AUDIT_DUPLICATE), 0);
+    /* rewritten in place: forget, check again */
+    assert_int_equal(amc_audit_forget(a, "queue/a/processed/m.mime"), AMC_OK);
+    amc_diags_clear(ds);
+    (void)amc_audit_file(a, "queue/a/processed/m.mime", m, strlen(m), ds);
+    assert_int_equal(count_code(ds, AMC_C_AUDIT_DUPLICATE), 0);
+    /* not forgotten: a second copy is a duplicate */
+    amc_diags_clear(ds);
+    (void)amc_audit_file(a, "queue/a/m2.mime", m, strlen(m), ds);
+    assert_int_equal(count_code(ds, AMC_C_AUDIT_DUPLICATE), 1);
+    for (i = 0; i < 5000; i++) {
+        snprintf(path, sizeof path, "queue/b/m%zu.mime", i);
+        snprintf(body, sizeof body, "Message-ID: <%zu@h>\n\n", i);
+        (void)amc_audit_file(a, path, body, strlen(body), ds);
+    }
+    for (i = 0; i < 5000; i += 2) {
+        snprintf(path, sizeof path, "queue/b/m%zu.mime", i);
+        assert_int_equal(amc_audit_forget(a, path), AMC_OK);
+    }
+    for (i = 0; i < 5000; i++) {
+        snprintf(path, sizeof path, "queue/b/processed/m%zu.mime", i);
+        snprintf(body, sizeof body, "Message-ID: <%zu@h>\n\n", i);
+        amc_diags_clear(ds);
+        (void)amc_audit_file(a, path, body, strlen(body), ds);
+        if (count_code(ds, AMC_C_AUDIT_DUPLICATE)) {
+            assert_true(i % 2 == 1);
+            dups++;
+        }
+    }
+    assert_int_equal(dups, 2500);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_entries_and_stats),
         cmocka_unit_test(test_many),
+        cmocka_unit_test(test_forget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

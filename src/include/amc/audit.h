@@ -67,6 +67,16 @@ AMC_API amc_status amc_audit_file(amc_audit *a, const char *relpath, const char 
 AMC_API amc_status amc_audit_entry(amc_audit *a, const char *relpath, amc_audit_entry_kind kind,
                                    amc_diags *diags);
 
+/**
+ * Forgets the file at relpath (as given to amc_audit_file): its message id no longer counts for
+ * the duplicate rules. For a live workspace (amc watch): call it when a file is deleted or moved
+ * away, and before a changed file is checked again, so a message that moves from one folder to
+ * the next, or is rewritten in place, is not its own duplicate. A path never seen is a no-op.
+ * Cost: one pass over the id table (no second index is kept for the batch audit's sake).
+ * Returns AMC_OK or AMC_EUSAGE.
+ */
+AMC_API amc_status amc_audit_forget(amc_audit *a, const char *relpath);
+
 /** Workspace-level findings after the last file (e.g. AUDIT_NO_WORKSPACE). */
 AMC_API amc_status amc_audit_finish(amc_audit *a, amc_diags *diags);
 
