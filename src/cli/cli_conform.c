@@ -10,6 +10,8 @@
 #include "cli_conform.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <openssl/evp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -271,77 +273,52 @@ int cli_run_exec_ws(const char *cmd, double timeout, bool keep_stderr, int *wsta
     return WEXITSTATUS(status);
 }
 
-static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
+/* Base64 through OpenSSL (EVP_EncodeBlock / EVP_DecodeBlock). EVP_DecodeBlock skips leading
+ * and trailing white space, reads '=' as a zero digit and does not drop the padding's bytes, so
+ * the decoder first requires the strict padded form (RFC 4648 section 4: the alphabet only, a
+ * length that is a multiple of 4, '=' only in the last two places) and then drops one byte per
+ * '='. */
 char *cli_base64_encode(const char *buf, size_t len)
 {
-    char *out = malloc((len + 2) / 3 * 4 + 1), *o = out;
-    size_t i = 0;
+    char *out = NULL;
+    if (len > (size_t)INT_MAX / 4 * 3)
+        return NULL;
+    out = malloc((len + 2) / 3 * 4 + 1);
     if (!out)
         return NULL;
-    for (i = 0; i + 2 < len; i += 3) {
-        uint32_t v = (uint32_t)(unsigned char)buf[i] << 16 |
-                     (uint32_t)(unsigned char)buf[i + 1] << 8 | (unsigned char)buf[i + 2];
-        *o++ = b64[v >> 18];
-        *o++ = b64[(v >> 12) & 63];
-        *o++ = b64[(v >> 6) & 63];
-        *o++ = b64[v & 63];
-    }
-    if (i < len) {
-        uint32_t v = (uint32_t)(unsigned char)buf[i] << 16;
-        if (i + 1 < len)
-            v |= (uint32_t)(unsigned char)buf[i + 1] << 8;
-        *o++ = b64[v >> 18];
-        *o++ = b64[(v >> 12) & 63];
-        *o++ = i + 1 < len ? b64[(v >> 6) & 63] : '=';
-        *o++ = '=';
-    }
-    *o = '\0';
+    EVP_EncodeBlock((unsigned char *)out, (const unsigned char *)buf, (int)len);
     return out;
+}
+
+static bool b64_digit(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '/';
 }
 
 int cli_base64_decode(const char *s, size_t n, char **out, size_t *outlen)
 {
-    static signed char rev[256];
-    static int ready = 0;
     char *o = NULL;
-    size_t i = 0, k = 0;
-    uint32_t acc = 0;
-    int bits = 0, pad = 0;
-    if (!ready) { /* idempotent: racing threads write the same values */
-        memset(rev, -1, sizeof rev);
-        for (i = 0; i < 64; i++)
-            rev[(unsigned char)b64[i]] = (signed char)i;
-        ready = 1;
-    }
+    size_t i = 0, pad = 0;
+    int got = 0;
     *out = NULL;
     *outlen = 0;
-    if (n % 4)
+    if (n % 4 || n > (size_t)INT_MAX)
         return -1;
+    if (n && s[n - 1] == '=')
+        pad = n >= 2 && s[n - 2] == '=' ? 2 : 1;
+    for (i = 0; i < n - pad; i++)
+        if (!b64_digit((unsigned char)s[i]))
+            return -1;
     o = malloc(n / 4 * 3 + 1);
     if (!o)
         return -1;
-    for (i = 0; i < n; i++) {
-        int v = rev[(unsigned char)s[i]];
-        if (s[i] == '=') {
-            pad++;
-            if (i + 2 < n) /* '=' only in the last two places */
-                goto bad;
-            continue;
-        }
-        if (pad || v < 0)
-            goto bad;
-        acc = acc << 6 | (uint32_t)v;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            o[k++] = (char)((acc >> bits) & 0xff);
-        }
+    got = n ? EVP_DecodeBlock((unsigned char *)o, (const unsigned char *)s, (int)n) : 0;
+    if (got < 0 || (size_t)got < pad) {
+        free(o);
+        return -1;
     }
     *out = o;
-    *outlen = k;
+    *outlen = (size_t)got - pad;
     return 0;
-bad:
-    free(o);
-    return -1;
 }
