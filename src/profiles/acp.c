@@ -547,7 +547,7 @@ static int acp_detect(const char *path, const char *buf, size_t len)
 
 const amc_profile_ops amc_profile_acp = {
     {"acp", "Agent Communication Protocol v1.0: envelopes in per-agent inboxes, registry, sessions",
-     "Agent Communication Protocol v1.0 (../shared/seeds/004_2cfd65f3cb258b59.txt)"},
+     "Agent Communication Protocol v1.0 (no public home known: docs/protocols.md)"},
     acp_detect,
     NULL,
     NULL,

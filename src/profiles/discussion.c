@@ -2,8 +2,8 @@
  * discussion.c - the discussion profile: structured multi-agent discussions (sessions, six
  * phases, 14 message types, confidence, objections, limits).
  *
- * Authority: seed 002 (../shared/seeds/002_4f9475fe0436c439.txt, AGENT_COMMUNICATION_PROTOCOL.md
- * v1.0.0). The rule catalog, document kinds, tables and decisions are in
+ * Authority: AGENT_COMMUNICATION_PROTOCOL.md v1.0.0 (2026-01-15; no public home known:
+ * docs/protocols.md). The rule catalog, document kinds, tables and decisions are in
  * docs/profiles/discussion.md; the rules in rules_discussion.def; the shapes in
  * schemas/discussion/. Seed sections implemented: §3.1 (session), §3.2 (status vocabulary only;
  * transitions are the lifecycle model's), §4.1/§4.2 (phases, phase records), §5.1/§5.2 (message
@@ -709,7 +709,8 @@ static int discussion_detect(const char *path, const char *buf, size_t len)
 
 const amc_profile_ops amc_profile_discussion = {
     {"discussion", "structured discussions: sessions, six phases, 14 message types, objections",
-     "AGENT_COMMUNICATION_PROTOCOL.md v1.0.0 (../shared/seeds/002_4f9475fe0436c439.txt)"},
+     "AGENT_COMMUNICATION_PROTOCOL.md v1.0.0, 2026-01-15 (no public home known: "
+     "docs/protocols.md)"},
     discussion_detect,
     NULL,
     NULL,

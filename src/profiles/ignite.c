@@ -1185,7 +1185,7 @@ static int ignite_detect(const char *path, const char *buf, size_t len)
 
 const amc_profile_ops amc_profile_ignite = {
     {"ignite", "IGNITE: MIME header block + YAML body files in per-agent queue folders",
-     "IGNITE 通信プロトコル仕様 v3 (../shared/seeds/000_db8e374475174c70.txt)"},
+     "IGNITE 通信プロトコル仕様 v3 (github.com/myfinder/IGNITE docs/protocol.md)"},
     ignite_detect,
     NULL,
     NULL,

@@ -2,7 +2,8 @@
  * mailbox.c - the mailbox profile: signed JSON envelopes (mailbox-envelope.v1), ACL, routing,
  * signatures, dedup / nonce / ordering across a session.
  *
- * Authority: the "Mailbox-Only PoC" seed (../shared/seeds/001_81f118d99d2737b8.txt); facts from
+ * Authority: "Mailbox-Only PoC 実装計画" (g960059/multi-agent-system-research
+ * plan/mailbox-only-poc.ja.md; docs/protocols.md); facts from
  * g960059/multi-agent-system-research at df4b008. The rule catalog, evaluation order, schemes,
  * policy keys and decisions are in docs/profiles/mailbox.md; the rules in rules_mailbox.def.
  * Seed sections implemented: §5 (principals = worker names), §6 (delivery limit,
@@ -1205,7 +1206,8 @@ static int mailbox_detect(const char *path, const char *buf, size_t len)
 
 const amc_profile_ops amc_profile_mailbox = {
     {"mailbox", "Mailbox-Only PoC: signed JSON envelopes in per-agent inbox folders",
-     "Mailbox-Only PoC (../shared/seeds/001_81f118d99d2737b8.txt)"},
+     "Mailbox-Only PoC 実装計画, 2026-02-11 (github.com/g960059/multi-agent-system-research "
+     "plan/mailbox-only-poc.ja.md)"},
     mailbox_detect,
     mb_state_new,
     mb_state_free,

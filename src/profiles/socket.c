@@ -2,7 +2,8 @@
  * socket.c - the socket profile: one JSON message per Unix-socket connection (requests task and
  * status; replies result, status_response and error).
  *
- * Authority: the socket-protocol seed (../shared/seeds/003_2504b7df8d8ec63f.txt); facts from
+ * Authority: the socket-protocol skill (ida29/yadon-agents .claude/skills/socket-protocol/
+ * SKILL.md; docs/protocols.md); facts from
  * ida29/yadon-agents at 078b5a1 (infra/protocol.py, agent/base.py, agent/worker.py,
  * agent/manager.py, domain/messages.py). Catalog, framing facts and decisions:
  * docs/profiles/socket.md; rules in rules_socket.def. Seed sections implemented: メッセージ形式,
@@ -362,7 +363,8 @@ static int socket_detect(const char *path, const char *buf, size_t len)
 
 const amc_profile_ops amc_profile_socket = {
     {"socket", "Unix domain socket protocol: one JSON request and one reply per connection",
-     "socket-protocol skill (../shared/seeds/003_2504b7df8d8ec63f.txt)"},
+     "socket-protocol skill, Unixドメインソケット通信プロトコル (github.com/ida29/yadon-agents "
+     ".claude/skills/socket-protocol/SKILL.md)"},
     socket_detect,
     NULL,
     NULL,

@@ -7,8 +7,8 @@
  *  - YAML 1.1 type repository (https://yaml.org/type/{bool,int,float,timestamp,merge,value}.html)
  *    and PyYAML's resolver.py for the 1.1 interop rows (the expectations were cross-checked
  *    against python3-yaml 6.0 on over 100k generated plain scalars while writing the reader);
- *  - the IGNITE protocol document (/work/shared/seeds/000_db8e374475174c70.txt, "メッセージ
- *    タイプ別仕様") for the message bodies.
+ *  - the IGNITE protocol document ("IGNITE 通信プロトコル仕様" v3, github.com/myfinder/IGNITE
+ *    docs/protocol.md, "メッセージタイプ別仕様") for the message bodies.
  *
  * Every case that reads successfully also goes through the round trip the issue asks for:
  * YAML -> doc -> JSON text (amc_value_to_json, compact and indented) -> amc_yaml_read of that

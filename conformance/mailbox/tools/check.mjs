@@ -4,11 +4,13 @@
 //
 //   mkdir /tmp/ajvm && cd /tmp/ajvm && npm init -y && npm install ajv@8 ajv-formats yaml typescript
 //   git -C <mirror of g960059/multi-agent-system-research> show HEAD:src/poc/modules/envelope-policy.ts > /tmp/envelope-policy.ts
-//   AMC_CHECK_DEPS=/tmp/ajvm node conformance/mailbox/tools/check.mjs [--impl /tmp/envelope-policy.ts]
+//   git -C <mirror> archive HEAD schemas/poc | tar -x -C /tmp/upstream
+//   AMC_CHECK_DEPS=/tmp/ajvm node conformance/mailbox/tools/check.mjs [--impl /tmp/envelope-policy.ts] \
+//       [--upstream-schemas /tmp/upstream/schemas/poc]
 //
 // It checks, for every case:
 //  1. schema: ajv (2020-12, strict off, formats asserted) on schemas/mailbox/ and on the upstream
-//     schemas (shared/reference/mailbox-poc-schemas/) give the same verdict for every envelope,
+//     schemas (`schemas/poc/` of the implementation, given by --upstream-schemas DIR) give the same verdict for every envelope,
 //     and that verdict agrees with the case expecting MAILBOX_SCHEMA_INVALID / _PAYLOAD_INVALID;
 //  2. model: an independent JavaScript statement of docs/profiles/mailbox.md (below) produces a
 //     verdict equal to the case's, every code in "codes" and none in "absent_codes";
@@ -35,7 +37,10 @@ const addFormats = req("ajv-formats");
 const YAML = req("yaml");
 const args = process.argv.slice(2);
 const implPath = args.includes("--impl") ? args[args.indexOf("--impl") + 1] : null;
-const UPSTREAM = [join(REPO, "../shared/reference/mailbox-poc-schemas"), join(REPO, "../../shared/reference/mailbox-poc-schemas")].find(existsSync);
+// --upstream-schemas DIR: the implementation's own schemas/poc/ (a checkout of
+// github.com/g960059/multi-agent-system-research); without it the comparison is skipped and said so.
+const upIdx = args.indexOf("--upstream-schemas");
+const UPSTREAM = upIdx >= 0 && existsSync(args[upIdx + 1]) ? resolve(args[upIdx + 1]) : null;
 
 // ---------------------------------------------------------------- schemas
 function loadAjv(dir) {

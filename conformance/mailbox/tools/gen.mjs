@@ -18,13 +18,11 @@ import { fileURLToPath } from "node:url";
 import { signEnvelope } from "./sign.mjs";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url))); // conformance/mailbox
-// The upstream runtime config is copied verbatim from the project's shared/ directory
-// (beside the repository; a worktree may sit one level deeper); once copied, the copy is used.
-const UPSTREAM_RUNTIME = [
-  join(ROOT, "../../../shared/reference/mailbox-poc-runtime.example.yaml"),
-  join(ROOT, "../../../../shared/reference/mailbox-poc-runtime.example.yaml"),
-  join(ROOT, "policies/runtime.example.yaml"),
-].find((p) => existsSync(p));
+// The upstream runtime config (plan/mailbox-poc-runtime.example.yaml of
+// github.com/g960059/multi-agent-system-research) is kept as a verbatim copy in
+// policies/runtime.example.yaml; AMC_UPSTREAM_RUNTIME=FILE refreshes the copy from a checkout.
+const UPSTREAM_RUNTIME = [process.env.AMC_UPSTREAM_RUNTIME, join(ROOT, "policies/runtime.example.yaml")]
+  .find((p) => p && existsSync(p));
 
 const out = new Map(); // relative path -> text
 const cases = [];
