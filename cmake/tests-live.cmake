@@ -6,3 +6,11 @@ add_test(NAME live.probe
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/live/run_live.py
                  $<TARGET_FILE:amc-cli> probe)
 set_tests_properties(live.probe PROPERTIES LABELS live TIMEOUT 120)
+# live.serve: `amc serve` passes `amc probe --strict --allow-tasks`, answers and logs requests,
+#   refuses a symlink, a regular file and a live socket at its path (exit 2, left untouched),
+#   replaces a stale socket of its own, removes its socket on SIGINT/SIGTERM; each --fault is
+#   found by the probe.
+add_test(NAME live.serve
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/live/run_live.py
+                 $<TARGET_FILE:amc-cli> serve)
+set_tests_properties(live.serve PROPERTIES LABELS live TIMEOUT 120)

@@ -131,7 +131,7 @@ static void text_steps(FILE *out, const probe_result *r)
     size_t i = 0;
     fputs("steps:\n", out);
     for (i = 0; i < r->nsteps; i++)
-        fprintf(out, "  %-16s %6.2f s  %s -> %s\n", r->steps[i].name, r->steps[i].seconds,
+        fprintf(out, "  %-20s %6.2f s  %s -> %s\n", r->steps[i].name, r->steps[i].seconds,
                 r->steps[i].sent, r->steps[i].result);
 }
 

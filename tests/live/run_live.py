@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""Tests of `amc probe` against live servers (tests/live/defect_server.py, one planted defect
+"""Tests of `amc probe` and `amc serve` against live servers (tests/live/defect_server.py, one planted defect
 each): the probe passes the correct server, fails each defect with its rule, never hangs, and
 keeps its exit statuses (0, 1, 2, 3) and report formats.
 
-usage: run_live.py AMC [probe]
+usage: run_live.py AMC [probe] [serve]
+serve: `amc serve` passes `amc probe --strict --allow-tasks`, answers and logs requests, refuses
+a symlink, a regular file and a live socket at its path (exit 2, left untouched), replaces a
+stale socket of its own, removes its socket on SIGINT/SIGTERM, and its faults are found.
 Short --timeout and --block-limit keep the whole test within a few seconds of waiting.
 """
 import json
 import os
 import shutil
+import signal
+import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -151,12 +157,158 @@ def test_probe(tmp):
         s.stop()
 
 
+class Serve:
+    """`amc serve` in the background; waits for its "listening" line on stderr."""
+
+    def __init__(self, path, args=()):
+        self.path = path
+        self.p = subprocess.Popen([AMC, "serve", "--socket", path] + list(args),
+                                  stderr=subprocess.PIPE)
+        self.first = b""
+        for _ in range(3):
+            self.first += self.p.stderr.readline()
+            if b"listening on" in self.first:
+                break
+        else:
+            raise SystemExit(f"amc serve did not start: {self.first!r}")
+
+    def stop(self, sig=signal.SIGINT):
+        if self.p.poll() is None:
+            self.p.send_signal(sig)
+        try:
+            rc = self.p.wait(10)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            rc = self.p.wait()
+        log = self.p.stderr.read()
+        self.p.stderr.close()
+        return rc, log
+
+
+def request(path, data, timeout=5):
+    """One request the protocol's way: send, half-close, read to EOF."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    try:
+        s.connect(path)
+        s.sendall(data)
+        s.shutdown(socket.SHUT_WR)
+        out = b""
+        while True:
+            b = s.recv(65536)
+            if not b:
+                return out
+            out += b
+    finally:
+        s.close()
+
+
+def serve_refuses(path, what, args=()):
+    p = subprocess.run([AMC, "serve", "--socket", path] + list(args), capture_output=True,
+                       timeout=10)
+    check(p.returncode == 2, f"serve on {what}: exit {p.returncode}, want 2: {p.stderr!r}")
+    return p
+
+
+def test_serve(tmp):
+    path = os.path.join(tmp, "serve.sock")
+    # a clean probe, tasks included, strict
+    sv = Serve(path)
+    check(stat.S_IMODE(os.stat(path).st_mode) == 0o600, "serve: socket mode 0600")
+    p, rep, secs = probe_json(path, ["--strict", "--allow-tasks"])
+    check(p.returncode == 0 and all(r["outcome"] == "pass" for r in rep["rules"]),
+          f"probe of amc serve: exit {p.returncode} {rep.get('rules')}")
+    # replies to requests, validated
+    r = json.loads(request(path, b'{"type": "task", "id": "task-20261127-101500-00af", '
+                                 b'"from": "t", "payload": {"instruction": "x"}}'))
+    check(r["type"] == "result" and r["id"] == "task-20261127-101500-00af", f"task: {r}")
+    r = json.loads(request(path, b'{"type": "task", "id": 42, "payload": {"instruction": "x"}}'))
+    check(r["type"] == "error" and "SOCKET_ID_TYPE" in r["message"], f"id 42: {r}")
+    r = json.loads(request(path, b'{"type": "status", "x": NaN}'))
+    check(r["type"] == "error" and "JSON_NONFINITE" in r["message"], f"NaN: {r}")
+    # a live socket at the path is refused and keeps working
+    serve_refuses(path, "a live socket")
+    check(json.loads(request(path, b'{"type": "status"}'))["type"] == "status_response",
+          "the live server still answers after a refused second serve")
+    rc, log = sv.stop(signal.SIGINT)
+    check(rc == 0 and not os.path.exists(path), f"SIGINT: exit {rc}, socket removed")
+    check(b"SOCKET_ID_TYPE" in log and b"JSON_NONFINITE" in log and b"SOCKET-DOC-001" in log,
+          "serve logs each request's diagnostics")
+    check(b"request#1: status -> status_response" in log, "serve logs each request")
+    print(f"ok amc serve: probe --strict --allow-tasks passes ({secs:.1f} s), SIGINT cleans up")
+
+    # SIGTERM cleans up too; --socket-mode widens
+    sv = Serve(path, ["--socket-mode", "0660"])
+    check(stat.S_IMODE(os.stat(path).st_mode) == 0o660, "serve: --socket-mode 0660")
+    rc, _ = sv.stop(signal.SIGTERM)
+    check(rc == 0 and not os.path.exists(path), f"SIGTERM: exit {rc}, socket removed")
+
+    # a stale socket of ours (nobody listening) is replaced
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.bind(path)
+    s.close()
+    sv = Serve(path)
+    check(b"replaced a stale socket" in sv.first, "serve says it replaced a stale socket")
+    check(json.loads(request(path, b'{"type": "status"}'))["type"] == "status_response",
+          "serve replaced a stale socket")
+    sv.stop()
+
+    # a symlink, a regular file, a directory: refused, untouched
+    target = os.path.join(tmp, "target")
+    with open(target, "w") as f:
+        f.write("keep")
+    os.symlink(target, path)
+    serve_refuses(path, "a symlink")
+    check(os.path.islink(path) and os.readlink(path) == target and open(target).read() == "keep",
+          "the symlink and its target are untouched")
+    os.unlink(path)
+    os.symlink(os.path.join(tmp, "dangling"), path)
+    serve_refuses(path, "a dangling symlink")
+    check(os.path.islink(path) and not os.path.exists(os.path.join(tmp, "dangling")),
+          "the dangling symlink is untouched and nothing was created")
+    os.unlink(path)
+    with open(path, "w") as f:
+        f.write("data")
+    serve_refuses(path, "a regular file")
+    check(open(path).read() == "data", "the regular file is untouched")
+    os.unlink(path)
+    for args in (["--socket-mode", "999"], ["--fault", "bogus"], ["--fault", "delay=x"],
+                 ["--profile", "ignite"]):
+        serve_refuses(path, f"usage {args}", args)
+    check(not os.path.exists(path), "usage errors create nothing")
+    print("ok amc serve: symlink, file, live socket refused (exit 2, untouched); stale replaced")
+
+    # scripted faults, found by the probe
+    faults = [("error", [], "SOCKET-LIVE-003"), ("malformed", [], "SOCKET-LIVE-002"),
+              ("close", [], "SOCKET-LIVE-001"), ("no-close", ["--timeout", "30"],
+                                                 "SOCKET-LIVE-006"),
+              ("delay=1.5", [], "SOCKET-LIVE-001")]
+    for fault, extra, rule in faults:
+        sv = Serve(path, ["--fault", fault, "--fault-on", "status"] + extra)
+        p, rep, secs = probe_json(path, [])
+        sv.stop()
+        out = outcomes(rep)
+        check(p.returncode == 1 and out.get(rule) == "fail",
+              f"fault {fault}: exit {p.returncode}, {rule} {out.get(rule)}")
+        check(secs < 5, f"fault {fault}: {secs:.1f} s")
+        print(f"ok amc serve --fault {fault}: probe fails {rule} ({secs:.1f} s)")
+    # a delay shorter than the timeout is no failure; other clients are served meanwhile
+    sv = Serve(path, ["--fault", "delay=0.6", "--fault-on", "task"])
+    t = time.time()
+    p, rep, secs = probe_json(path, ["--allow-tasks", "--strict"])
+    sv.stop()
+    check(p.returncode == 0, f"delay=0.6 on tasks: exit {p.returncode}")
+    print("ok amc serve --fault delay=0.6 --fault-on task: the probe passes")
+
+
 def main():
     what = sys.argv[2:] or ["probe"]
     tmp = tempfile.mkdtemp(prefix="amc-live-")
     try:
         if "probe" in what:
             test_probe(tmp)
+        if "serve" in what:
+            test_serve(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if failures:
