@@ -237,9 +237,13 @@ def test_serve(tmp):
     check(b"request#1: status -> status_response" in log, "serve logs each request")
     print(f"ok amc serve: probe --strict --allow-tasks passes ({secs:.1f} s), SIGINT cleans up")
 
-    # SIGTERM cleans up too; --socket-mode widens
-    sv = Serve(path, ["--socket-mode", "0660"])
+    # SIGTERM cleans up too; --socket-mode widens; --max-request
+    sv = Serve(path, ["--socket-mode", "0660", "--max-request", "1K"])
     check(stat.S_IMODE(os.stat(path).st_mode) == 0o660, "serve: --socket-mode 0660")
+    r = json.loads(request(path, b'{"type": "status", "pad": "' + b"a" * 2000 + b'"}'))
+    check(r["type"] == "error" and "larger than 1024 bytes" in r["message"], f"max: {r}")
+    r = json.loads(request(path, b'{"type": "status", "pad": "' + b"a" * 900 + b'"}'))
+    check(r["type"] == "status_response", f"under --max-request: {r}")
     rc, _ = sv.stop(signal.SIGTERM)
     check(rc == 0 and not os.path.exists(path), f"SIGTERM: exit {rc}, socket removed")
 
