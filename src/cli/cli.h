@@ -37,6 +37,18 @@ typedef enum cli_syntax { CLI_SYN_AUTO = 0, CLI_SYN_JSON, CLI_SYN_YAML, CLI_SYN_
  * nothing, when the input is larger than max bytes (callers report a LIMIT_SIZE diagnostic). */
 int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
 
+/* Small helpers shared by the workspace commands (audit, watch). */
+/* Seconds on the monotonic clock. */
+double cli_now(void);
+/* "a/b" (just b when a is empty) in a new string (free()); NULL when out of memory. */
+char *cli_path_join(const char *a, const char *b);
+/* qsort comparator of char * names (strcmp order). */
+int cli_cmp_names(const void *x, const void *y);
+/* The last folder name of dir when it is one the workspace rules read as a root ("queue",
+ * "inbox", "agent-workspace"), else "": the prefix of the paths audit and watch give the
+ * rules. Returns a static buffer. */
+const char *cli_ws_root_prefix(const char *dir);
+
 /* Reads --policy FILE (when given) and, when keyring is true, the mailbox keyring (keyring_file,
  * else the policy's security.keyring_file relative to the policy's folder) into *policy (NULL
  * when there is neither). Problems are printed on stderr ("amc CMD: FILE: invalid policy").

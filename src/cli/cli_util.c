@@ -5,6 +5,7 @@
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -407,4 +408,48 @@ out:
     free(buf);
     amc_diags_free(ds);
     return rc;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+char *cli_path_join(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *p = malloc(la + lb + 2);
+    if (!p)
+        return NULL;
+    memcpy(p, a, la);
+    if (la)
+        p[la++] = '/';
+    memcpy(p + la, b, lb + 1);
+    return p;
+}
+
+int cli_cmp_names(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+const char *cli_ws_root_prefix(const char *dir)
+{
+    size_t n = strlen(dir);
+    const char *b = NULL;
+    static char name[64];
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    b = dir + n;
+    while (b > dir && b[-1] != '/')
+        b--;
+    if ((size_t)(dir + n - b) >= sizeof name)
+        return "";
+    memcpy(name, b, (size_t)(dir + n - b));
+    name[dir + n - b] = 0;
+    if (!strcmp(name, "queue") || !strcmp(name, "inbox") || !strcmp(name, "agent-workspace"))
+        return name;
+    return "";
 }

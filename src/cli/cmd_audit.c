@@ -97,27 +97,9 @@ static void flush(astate *s, const char *rel)
     free(disp);
 }
 
-static char *join(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    char *p = malloc(la + lb + 2);
-    if (!p)
-        return NULL;
-    memcpy(p, a, la);
-    if (la)
-        p[la++] = '/';
-    memcpy(p + la, b, lb + 1);
-    return p;
-}
-
-static int cmp_names(const void *x, const void *y)
-{
-    return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
 static void entry(astate *s, const char *rel, amc_audit_entry_kind k)
 {
-    char *lib = join(s->prefix, rel);
+    char *lib = cli_path_join(s->prefix, rel);
     if (!lib) {
         s->fatal = 1;
         return;
@@ -196,7 +178,7 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
             entry(s, rel, bad);
         return;
     }
-    lib = *s->prefix ? join(s->prefix, rel) : strdup(rel);
+    lib = *s->prefix ? cli_path_join(s->prefix, rel) : strdup(rel);
     if (!lib) {
         free(buf);
         s->fatal = 1;
@@ -240,7 +222,7 @@ static char **sorted_names(astate *s, DIR *d, size_t *n)
         (*n)++;
     }
     if (names)
-        qsort(names, *n, sizeof *names, cmp_names);
+        qsort(names, *n, sizeof *names, cli_cmp_names);
     return names;
 }
 
@@ -284,7 +266,7 @@ static void walk(astate *s, int dfd, const char *rel, int depth)
     }
     names = sorted_names(s, d, &n);
     for (i = 0; i < n && !s->fatal; i++) {
-        char *crel = join(rel, names[i]);
+        char *crel = cli_path_join(rel, names[i]);
         if (!crel) {
             s->fatal = 1;
             break;
@@ -296,32 +278,6 @@ static void walk(astate *s, int dfd, const char *rel, int depth)
         free(names[i]);
     free(names);
     closedir(d);
-}
-
-static const char *root_prefix(const char *dir)
-{
-    size_t n = strlen(dir);
-    const char *b = NULL;
-    static char name[64];
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    b = dir + n;
-    while (b > dir && b[-1] != '/')
-        b--;
-    if ((size_t)(dir + n - b) >= sizeof name)
-        return "";
-    memcpy(name, b, (size_t)(dir + n - b));
-    name[dir + n - b] = 0;
-    if (!strcmp(name, "queue") || !strcmp(name, "inbox") || !strcmp(name, "agent-workspace"))
-        return name;
-    return "";
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 typedef struct aargs {
@@ -355,15 +311,15 @@ static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes)
 {
     double t0 = 0;
     s->root = dir;
-    s->prefix = root_prefix(dir);
+    s->prefix = cli_ws_root_prefix(dir);
     s->max_bytes = max_bytes;
     cli_report_declare_rules(s->rep, 5500, 5599);
-    t0 = now_s();
+    t0 = cli_now();
     walk(s, fd, "", 0);
     if (amc_audit_finish(s->a, s->ds) == AMC_ENOMEM)
         s->fatal = 1;
     flush(s, "");
-    return now_s() - t0;
+    return cli_now() - t0;
 }
 
 static int audit_main(void *args, const cli_list *ops)

@@ -116,26 +116,6 @@ typedef struct wstate {
     pend *pending;
 } wstate;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static char *join(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    char *p = malloc(la + lb + 2);
-    if (!p)
-        return NULL;
-    memcpy(p, a, la);
-    if (la)
-        p[la++] = '/';
-    memcpy(p + la, b, lb + 1);
-    return p;
-}
-
 static bool temp_name(const char *rel)
 {
     const char *b = strrchr(rel, '/');
@@ -164,7 +144,7 @@ static int depth_of(const char *rel)
 
 static char *lib_path(wstate *s, const char *rel)
 {
-    char *p = *s->prefix ? join(s->prefix, rel) : strdup(rel);
+    char *p = *s->prefix ? cli_path_join(s->prefix, rel) : strdup(rel);
     if (!p)
         s->fatal = 1;
     return p;
@@ -320,7 +300,7 @@ static void pend_drop(wstate *s, const char *rel, bool prefix)
 static void pend_add(wstate *s, const char *rel)
 {
     pend *e = s->pending;
-    double due = now_s() + s->o->settle;
+    double due = cli_now() + s->o->settle;
     for (; e; e = e->next)
         if (!strcmp(e->rel, rel)) {
             e->due = due;
@@ -587,11 +567,6 @@ static void dir_gone(wstate *s, const char *rel, bool rm)
     pend_drop(s, rel, true);
 }
 
-static int cmp_names(const void *x, const void *y)
-{
-    return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
 /* Watches the directory rel and, with files, checks what is in it (sorted names, depth first,
  * as audit walks); below it the same. */
 static void add_dir(wstate *s, const char *rel, bool files)
@@ -615,7 +590,7 @@ static void add_dir(wstate *s, const char *rel, bool files)
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
     wd = inotify_add_watch(s->ifd, proc, WATCH_MASK);
     if (wd < 0 && errno == ENOENT) { /* no /proc: the path, not following a final link */
-        char *full = join(s->root, rel);
+        char *full = cli_path_join(s->root, rel);
         if (full)
             wd = inotify_add_watch(s->ifd, *rel ? full : s->root, WATCH_MASK | IN_DONT_FOLLOW);
         free(full);
@@ -653,10 +628,10 @@ static void add_dir(wstate *s, const char *rel, bool files)
         n++;
     }
     if (names)
-        qsort(names, n, sizeof *names, cmp_names);
+        qsort(names, n, sizeof *names, cli_cmp_names);
     for (i = 0; i < n && !s->fatal; i++) {
         struct stat sb;
-        char *crel = join(rel, names[i]);
+        char *crel = cli_path_join(rel, names[i]);
         if (!crel) {
             s->fatal = 1;
             break;
@@ -707,7 +682,7 @@ static void on_event(wstate *s, const struct inotify_event *ev)
     }
     if (!ev->len || !ev->name[0])
         return;
-    rel = join(drel, ev->name);
+    rel = cli_path_join(drel, ev->name);
     if (!rel) {
         s->fatal = 1;
         return;
@@ -734,7 +709,7 @@ static void on_event(wstate *s, const struct inotify_event *ev)
 /* Checks the waiting files whose time has come. Returns the next due time (or INFINITY). */
 static double run_due(wstate *s)
 {
-    double t = now_s(), next = INFINITY;
+    double t = cli_now(), next = INFINITY;
     pend **p = &s->pending;
     char *rel = NULL;
     while (*p && !s->fatal) {
@@ -773,25 +748,6 @@ static void read_events(wstate *s)
     }
 }
 
-static const char *root_prefix(const char *dir)
-{
-    size_t n = strlen(dir);
-    const char *b = NULL;
-    static char name[64];
-    while (n > 1 && dir[n - 1] == '/')
-        n--;
-    b = dir + n;
-    while (b > dir && b[-1] != '/')
-        b--;
-    if ((size_t)(dir + n - b) >= sizeof name)
-        return "";
-    memcpy(name, b, (size_t)(dir + n - b));
-    name[dir + n - b] = 0;
-    if (!strcmp(name, "queue") || !strcmp(name, "inbox") || !strcmp(name, "agent-workspace"))
-        return name;
-    return "";
-}
-
 static void free_state(wstate *s)
 {
     size_t i = 0;
@@ -810,14 +766,14 @@ static void free_state(wstate *s)
 
 static int watch_loop(wstate *s, int sfd)
 {
-    double end = s->o->timeout > 0 ? now_s() + s->o->timeout : INFINITY;
+    double end = s->o->timeout > 0 ? cli_now() + s->o->timeout : INFINITY;
     add_dir(s, "", !s->o->new_only);
     if (!s->fatal)
         fprintf(stderr, "amc watch: %s: watching %zu director%s\n", s->root, s->nw,
                 s->nw == 1 ? "y" : "ies");
     while (!s->fatal && !s->stop) {
         struct pollfd pf[2] = {{s->ifd, POLLIN, 0}, {sfd, POLLIN, 0}};
-        double next = run_due(s), t = now_s(), wait = 0;
+        double next = run_due(s), t = cli_now(), wait = 0;
         int ms = -1;
         if (s->fatal || t >= end)
             break;
@@ -888,7 +844,7 @@ static int watch_main(void *args, const cli_list *ops)
         goto out;
     }
     s.root = dir;
-    s.prefix = root_prefix(dir);
+    s.prefix = cli_ws_root_prefix(dir);
     s.json = a->format == CLI_FMT_JSON;
     s.color = !s.json && cli_use_color(stdout);
     lr = watch_loop(&s, sfd);
