@@ -46,19 +46,20 @@ static const char *verdict(const probe_result *r, bool strict)
     return st == 3 ? "not-reached" : st == 1 ? "fail" : "pass";
 }
 
-static void headline(FILE *out, const probe_result *r, bool strict)
+/* The headline, followed by end ("\n", or "**\n" to close Markdown bold). */
+static void headline(FILE *out, const probe_result *r, bool strict, const char *end)
 {
     counts c = count(r);
     if (!r->reached) {
-        fprintf(out, "nothing to probe: %s (exit 3)\n", r->connect_error);
+        fprintf(out, "nothing to probe: %s (exit 3)%s", r->connect_error, end);
         return;
     }
     fprintf(out,
             "%s: %zu MUST rule%s failed, %zu SHOULD rule%s failed%s, %zu not run; %zu requests "
-            "in %.1f s (exit %d)\n",
+            "in %.1f s (exit %d)%s",
             verdict(r, strict), c.must_fail, c.must_fail == 1 ? "" : "s", c.should_fail,
             c.should_fail == 1 ? "" : "s", strict ? " (--strict: they count)" : "", c.not_run,
-            r->requests, r->seconds, cli_probe_exit(r, strict));
+            r->requests, r->seconds, cli_probe_exit(r, strict), end);
 }
 
 /* " (and N later steps)" or "". Static buffer: one call per printf. */
@@ -78,9 +79,11 @@ static void text(FILE *out, const probe_result *r, const probe_opts *o, bool str
         fprintf(out, "## amc probe: `%s` (profile socket)\n\n**", o->path);
     else
         fprintf(out, "amc probe: %s (profile socket)\n", o->path);
-    headline(out, r, strict);
+    headline(out, r, strict, md ? "**\n" : "\n");
+    if (!r->reached)
+        return; /* every rule not run: the headline says why */
     if (md)
-        fputs("**\n\n| Rule | Level | Outcome | Findings |\n|---|---|---|---|\n", out);
+        fputs("\n| Rule | Level | Outcome | Findings |\n|---|---|---|---|\n", out);
     for (i = 0; i < PROBE_RULES; i++) {
         const probe_rule *pr = &r->rules[i];
         const char *lvl = amc_rule_level_str(pr->rule->level);
@@ -103,6 +106,8 @@ static void text(FILE *out, const probe_result *r, const probe_opts *o, bool str
                 : pr->outcome == PROBE_FAIL ? (pr->rule->level == AMC_RULE_MUST ? "FAIL" : "WARN")
                                             : "NOT RUN",
                 pr->rule->id, lvl, amc_code_id(pr->rule->code));
+        if (pr->outcome == PROBE_FAIL)
+            fprintf(out, "          rule: %s\n", pr->rule->summary);
         for (k = 0; k < pr->nfind; k++)
             fprintf(out, "          %s: %s%s\n", pr->find[k].step, pr->find[k].message,
                     again(pr->find[k].again));
