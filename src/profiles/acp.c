@@ -435,6 +435,14 @@ static amc_status acp_check(amc_validator *v, void *state, const char *path, con
     for (i = 0; i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
         char msg[512];
+        if (d.code == AMC_C_JSON_BOM) { /* an error here (rules_acp.def ACP-DOC-003) */
+            d.message = "UTF-8 byte order mark: JSON.parse and Python's json.loads reject it";
+            if (amc_prof_restate(ds, "ACP-DOC-003", &d) != AMC_OK) {
+                st = AMC_ENOMEM;
+                goto out;
+            }
+            continue;
+        }
         if (d.sev == AMC_SEV_ERROR && !d.rule_id)
             d.rule_id = "ACP-DOC-001";
         if (d.code == AMC_C_JSON_COMMENT) {

@@ -625,6 +625,14 @@ static amc_status discussion_check(amc_validator *v, void *state, const char *pa
     st = amc_json_read(buf, len, &v->lim, tmp, &doc);
     for (i = 0; i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
+        if (d.code == AMC_C_JSON_BOM) { /* an error here (rules_discussion.def DISC-DOC-003) */
+            d.message = "UTF-8 byte order mark: JSON.parse and Python's json.loads reject it";
+            if (amc_prof_restate(ds, "DISC-DOC-003", &d) != AMC_OK) {
+                st = AMC_ENOMEM;
+                goto out;
+            }
+            continue;
+        }
         if (d.sev == AMC_SEV_ERROR && !d.rule_id)
             d.rule_id = "DISC-DOC-001";
         if (amc_diags_add(ds, &d) != AMC_OK) {

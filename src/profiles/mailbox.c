@@ -447,6 +447,34 @@ static bool acl_allows(const amc_mailbox_policy *mb, const amc_value *type, cons
     return false;
 }
 
+/* MAILBOX-ROUTE-004: whether to (a string) names a known consumer: a key of workers, one of the
+ * two review consumers, a reviewer (review.required_agents, default codex and claude) or a
+ * principal of the policy's ACL. Without a policy: the implementation's principals
+ * (orchestrator, aggregator, codex, claude). */
+static bool known_consumer(const amc_mailbox_policy *mb, const amc_value *to)
+{
+    static const char *const def_reviewers[] = {"codex", "claude"};
+    size_t i = 0;
+    if (mb->workers && amc_value_get(mb->workers, to->u.str.ptr, to->u.str.len))
+        return true;
+    if (str_is(to, mb->rr_consumer) || str_is(to, mb->ar_consumer))
+        return true;
+    if (mb->required_agents) {
+        if (list_has(mb->required_agents, to))
+            return true;
+    } else {
+        for (i = 0; i < 2; i++)
+            if (str_is(to, def_reviewers[i]))
+                return true;
+    }
+    for (i = 0; mb->acl && mb->acl->type == AMC_T_OBJECT && i < mb->acl->u.obj.len; i++) {
+        const amc_value *l = mb->acl->u.obj.members[i].value;
+        if (l->type == AMC_T_ARRAY && list_has(l, to))
+            return true;
+    }
+    return false;
+}
+
 static bool type_in(const amc_mailbox_policy *mb, const amc_value *type)
 {
     if (mb->task_types)
@@ -836,6 +864,14 @@ static amc_status check_envelope(amc_validator *v, mb_state *s, bool record, con
     st = amc_json_read(buf, len, &v->lim, tmp, &doc);
     for (i = 0; i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
+        if (d.code == AMC_C_JSON_BOM) { /* an error here: JSON.parse rejects it */
+            d.message = "UTF-8 byte order mark: the implementation's JSON.parse rejects it";
+            if (amc_prof_restate(ds, "MAILBOX-ENV-004", &d) != AMC_OK) {
+                st = AMC_ENOMEM;
+                goto out;
+            }
+            continue;
+        }
         if (d.code == AMC_C_JSON_DUP_KEY)
             d.rule_id = "MAILBOX-ENV-003";
         if (amc_diags_add(ds, &d) != AMC_OK) {
@@ -907,6 +943,14 @@ static amc_status check_envelope(amc_validator *v, mb_state *s, bool record, con
           amc_value_get(mb->workers, to->u.str.ptr, to->u.str.len)))
         st = amc_prof_emit(ds, "MAILBOX-ROUTE-003", pos_of(doc, root, to), "/to",
                            "to is not one of the policy's workers");
+    else if (st == AMC_OK && to && to->type == AMC_T_STRING && !known_consumer(mb, to))
+        st = amc_prof_emit(ds, "MAILBOX-ROUTE-004", pos_of(doc, root, to), "/to",
+                           "to '%.*s' names no known consumer (%s): nobody reads inbox/%.*s/",
+                           (int)(to->u.str.len > 200 ? 200 : to->u.str.len), to->u.str.ptr,
+                           v->policy ? "the policy's workers, review consumers, reviewers and "
+                                       "ACL principals"
+                                     : "without a policy: orchestrator, aggregator, codex, claude",
+                           (int)(to->u.str.len > 200 ? 200 : to->u.str.len), to->u.str.ptr);
     if (st == AMC_OK && att && att->type == AMC_T_NUMBER && att->u.num.d > (double)mb->max_delivery)
         st = amc_prof_emit(ds, "MAILBOX-DLV-001", pos_of(doc, root, att), "/delivery_attempt",
                            "delivery_attempt %s exceeds the delivery limit %lld: the message "

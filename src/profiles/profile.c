@@ -204,6 +204,19 @@ amc_status amc_prof_emit(amc_diags *ds, const char *rule_id, amc_pos at, const c
     return st;
 }
 
+amc_status amc_prof_restate(amc_diags *ds, const char *rule_id, const amc_diag *reader)
+{
+    const amc_rule *r = amc_prof_rule(rule_id);
+    amc_diag d = *reader;
+    if (!r)
+        return AMC_EINTERNAL;
+    d.code = r->code;
+    d.sev = r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING;
+    d.rule_id = r->id;
+    d.also_code = reader->code;
+    return amc_diags_add(ds, &d);
+}
+
 amc_status amc_prof_emit_code(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
                               amc_pos at, const char *instance_ptr, const char *fmt, ...)
 {

@@ -127,6 +127,9 @@ amc_status amc_prof_emit(amc_diags *ds, const char *rule_id, amc_pos at, const c
 amc_status amc_prof_emit_code(amc_diags *ds, const char *rule_id, amc_code code, amc_severity sev,
                               amc_pos at, const char *instance_ptr, const char *fmt, ...)
     AMC_PRINTF(7, 8);
+/* A profile rule that restates a reader diagnostic takes its place (one finding, one line): a
+ * copy of reader with the rule's code, severity and id, the reader's code as also_code. */
+amc_status amc_prof_restate(amc_diags *ds, const char *rule_id, const amc_diag *reader);
 /* Appends copies of every diagnostic of src to dst with rule_id set where it has none (NULL:
  * unchanged), rebased by base (NULL: none; see amc_diags_rebase) for a sub-buffer. */
 amc_status amc_prof_copy(amc_diags *dst, const amc_diags *src, const char *rule_id,

@@ -122,6 +122,9 @@ function settings(policyRel) {
     task_assignment: [s.arConsumer], review_result: reviewers, aggregation_result: [s.rrConsumer],
     control: [s.arConsumer], error: [...new Set([s.arConsumer, s.rrConsumer, ...reviewers])],
   };
+  // MAILBOX-ROUTE-004: workers, the two consumers, the reviewers and every ACL principal
+  s.consumers = new Set([...(s.principals ?? []), s.rrConsumer, s.arConsumer, ...reviewers,
+    ...(sec.acl ? Object.values(sec.acl).flat() : [])]);
   return s;
 }
 
@@ -130,6 +133,7 @@ const WARN = new Set(["MAILBOX_SIGNATURE_UNKEYED", "MAILBOX_UNEXPECTED_ROUTE", "
 function stateless(text, s, now) {
   const codes = new Set();
   if (hasDuplicateKey(text)) return { codes: new Set(["JSON_DUP_KEY"]), env: null };
+  if (text.startsWith("\ufeff")) { codes.add("MAILBOX_BOM"); text = text.slice(1); }
   const e = JSON.parse(text);
   if (!outerV(e)) codes.add("MAILBOX_SCHEMA_INVALID");
   if (payloadV[e.type] && !payloadV[e.type](e.payload)) codes.add("MAILBOX_PAYLOAD_INVALID");
@@ -138,6 +142,7 @@ function stateless(text, s, now) {
   if (e.type === "aggregation_result" && e.to !== s.arConsumer) codes.add("MAILBOX_INVALID_ROUTE");
   if (e.type === "review_result" && e.to !== s.rrConsumer) codes.add("MAILBOX_UNEXPECTED_ROUTE");
   if (s.principals && !s.principals.includes(e.to)) codes.add("MAILBOX_UNKNOWN_PRINCIPAL");
+  else if (typeof e.to === "string" && !s.consumers.has(e.to)) codes.add("MAILBOX_UNKNOWN_CONSUMER");
   if (s.requireTask && s.taskTypes.includes(e.type) && e.payload?.task_id !== e.task_id) codes.add("MAILBOX_TASK_ID_MISMATCH");
   const bytes = Buffer.from(canonicalize({ ...e, signature: "" }), "utf8");
   if (s.scheme === "sha256") {
@@ -217,7 +222,7 @@ for (const c of cases) {
   });
   // 1. schema verdicts, amc copy vs upstream
   for (const t of texts) {
-    const e = JSON.parse(t);
+    const e = JSON.parse(t.replace(/^\ufeff/, "")); // a BOM is MAILBOX_BOM (model); the schema sees the rest
     envelopes++;
     const a = envMine(e), b = envUp ? envUp(e) : a;
     if (a !== b) complain(c, `ajv: amc schema ${a} vs upstream ${b}`);

@@ -135,18 +135,18 @@ const ER = (label, o = {}) => env({ label, sender: "codex", to: "orchestrator", 
 const CT = (label, o = {}) => env({ label, sender: "orchestrator", to: "codex", type: "control", payload: P.control(), ...o });
 
 const RULE_LEVEL = {
-  "MAILBOX-ENV-001": "MUST", "MAILBOX-ENV-002": "MUST", "MAILBOX-ENV-003": "MUST",
+  "MAILBOX-ENV-001": "MUST", "MAILBOX-ENV-002": "MUST", "MAILBOX-ENV-003": "MUST", "MAILBOX-ENV-004": "MUST",
   "MAILBOX-ID-001": "MUST", "MAILBOX-ACL-001": "MUST",
-  "MAILBOX-ROUTE-001": "MUST", "MAILBOX-ROUTE-002": "SHOULD", "MAILBOX-ROUTE-003": "MUST",
+  "MAILBOX-ROUTE-001": "MUST", "MAILBOX-ROUTE-002": "SHOULD", "MAILBOX-ROUTE-003": "MUST", "MAILBOX-ROUTE-004": "MUST",
   "MAILBOX-TASK-001": "MUST",
   "MAILBOX-SIG-001": "MUST", "MAILBOX-SIG-002": "SHOULD", "MAILBOX-SIG-003": "MUST", "MAILBOX-SIG-004": "MUST",
   "MAILBOX-DLV-001": "MUST", "MAILBOX-TIME-001": "MUST", "MAILBOX-TIME-002": "MUST",
   "MAILBOX-DUP-001": "SHOULD", "MAILBOX-DUP-002": "MUST", "MAILBOX-NONCE-001": "MUST", "MAILBOX-ORD-001": "MUST",
 };
 const RULE_CODE = {
-  "MAILBOX-ENV-001": "MAILBOX_SCHEMA_INVALID", "MAILBOX-ENV-002": "MAILBOX_PAYLOAD_INVALID", "MAILBOX-ENV-003": "JSON_DUP_KEY",
+  "MAILBOX-ENV-001": "MAILBOX_SCHEMA_INVALID", "MAILBOX-ENV-002": "MAILBOX_PAYLOAD_INVALID", "MAILBOX-ENV-003": "JSON_DUP_KEY", "MAILBOX-ENV-004": "MAILBOX_BOM",
   "MAILBOX-ID-001": "MAILBOX_SENDER_ID_MISMATCH", "MAILBOX-ACL-001": "MAILBOX_ACL_DENY",
-  "MAILBOX-ROUTE-001": "MAILBOX_INVALID_ROUTE", "MAILBOX-ROUTE-002": "MAILBOX_UNEXPECTED_ROUTE", "MAILBOX-ROUTE-003": "MAILBOX_UNKNOWN_PRINCIPAL",
+  "MAILBOX-ROUTE-001": "MAILBOX_INVALID_ROUTE", "MAILBOX-ROUTE-002": "MAILBOX_UNEXPECTED_ROUTE", "MAILBOX-ROUTE-003": "MAILBOX_UNKNOWN_PRINCIPAL", "MAILBOX-ROUTE-004": "MAILBOX_UNKNOWN_CONSUMER",
   "MAILBOX-TASK-001": "MAILBOX_TASK_ID_MISMATCH",
   "MAILBOX-SIG-001": "MAILBOX_SIGNATURE_INVALID", "MAILBOX-SIG-002": "MAILBOX_SIGNATURE_UNKEYED", "MAILBOX-SIG-003": "MAILBOX_KEY_UNKNOWN", "MAILBOX-SIG-004": "MAILBOX_KEY_SENDER_MISMATCH",
   "MAILBOX-DLV-001": "MAILBOX_DELIVERY_ATTEMPTS_EXCEEDED", "MAILBOX-TIME-001": "MAILBOX_CLOCK_SKEW", "MAILBOX-TIME-002": "MAILBOX_NONCE_EXPIRED",
@@ -244,6 +244,9 @@ const POL = {
   workers: policy("workers.yaml", ["Names the principals (keys of workers), so `to` must be one of them."], {
     workers: { codex: { enabled: true }, claude: { enabled: true }, aggregator: { enabled: true }, orchestrator: { enabled: true } },
   }),
+  reviewersGemini: policy("reviewers-gemini.yaml", [
+    "No workers section (MAILBOX-ROUTE-003 does not run); gemini is a third reviewer, so a known consumer.",
+  ], { review: { required_agents: ["codex", "claude", "gemini"] } }),
   attempts3: policy("attempts-3.yaml", [
     "Both limits set to 3, so the case verdicts hold whichever key bounds delivery_attempt.",
   ], { mailbox: { max_delivery_attempts: 3 }, retries: { max_attempts: 3 } }),
@@ -450,8 +453,8 @@ add({ id: "mailbox-route-003-aggregation-to-reviewer", rule: R1, tags: ["route",
   description: "aggregation_result addressed to a reviewer.", input: AR("route-003", { to: "codex" }) });
 add({ id: "mailbox-route-004-valid-custom-consumer", rule: R1, tags: ["route", "policy"], verdict: "valid", codes: [], policy: POL.aclCustom, impl: ACK,
   description: "review.aggregation_result_consumer: control-plane.", input: AR("route-004", { sender: "review-hub", to: "control-plane", payload: P.aggregation("task-demo-001", undefined, { required_agents: ["security-reviewer", "perf-reviewer"], received_agents: ["perf-reviewer", "security-reviewer"] }) }) });
-add({ id: "mailbox-route-005-custom-consumer-default-name", rule: R1, tags: ["route", "policy"], verdict: "invalid", codes: [ROUTE], policy: POL.aclCustom, impl: Q("INVALID_ROUTE"),
-  description: "Same policy: \"orchestrator\" is not the configured consumer.", input: AR("route-005", { sender: "review-hub", to: "orchestrator" }) });
+add({ id: "mailbox-route-005-custom-consumer-default-name", rule: R1, tags: ["route", "policy"], verdict: "invalid", codes: [ROUTE, "MAILBOX_UNKNOWN_CONSUMER"], policy: POL.aclCustom, impl: Q("INVALID_ROUTE"),
+  description: "Same policy: \"orchestrator\" is not the configured consumer, and under this policy no consumer at all (MAILBOX-ROUTE-004).", input: AR("route-005", { sender: "review-hub", to: "orchestrator" }) });
 
 // ---------------------------------------------------------------- MAILBOX-ROUTE-002 review_result to its consumer (SHOULD)
 const R2 = "MAILBOX-ROUTE-002";
@@ -468,8 +471,37 @@ add({ id: "mailbox-principal-001-valid-known", rule: R3, tags: ["principal", "po
 add({ id: "mailbox-principal-002-unknown", rule: R3, tags: ["principal", "policy", "impl-diff"], verdict: "invalid", codes: [UNK], policy: POL.workers, impl: ACK,
   description: "to \"gemini\" is not a principal of the policy; the implementation would create inbox/gemini/ and deliver.",
   input: TA("principal-002", { to: "gemini" }) });
-add({ id: "mailbox-principal-003-valid-no-policy", rule: R3, tags: ["principal", "decision"], verdict: "valid", codes: [], impl: ACK,
-  description: "Without a policy that names principals the rule does not run: to \"gemini\" passes.", input: TA("principal-003", { to: "gemini" }) });
+// (mailbox-principal-003-valid-no-policy, "to gemini passes without a policy", retired: MAILBOX-ROUTE-004
+// now reports a to outside the implementation's default principals.)
+add({ id: "mailbox-principal-004-valid-no-workers", rule: R3, tags: ["principal", "policy", "decision"], verdict: "valid", codes: [], policy: POL.reviewersGemini, impl: ACK,
+  description: "A policy without workers names no principals for this rule, so it does not run: to \"gemini\" (a reviewer of the policy) passes.", input: TA("principal-004", { to: "gemini" }) });
+
+// ---------------------------------------------------------------- MAILBOX-ROUTE-004 `to` names a known consumer
+const R4 = "MAILBOX-ROUTE-004", UCON = "MAILBOX_UNKNOWN_CONSUMER";
+add({ id: "mailbox-consumer-001-valid-default", rule: R4, tags: ["route", "principal"], verdict: "valid", codes: [], impl: ACK,
+  description: "to \"claude\": one of the implementation's default principals (orchestrator, aggregator, codex, claude; agent-adapter.ts 30-46).", input: TA("consumer-001", { to: "claude" }) });
+add({ id: "mailbox-consumer-002-unknown-default", rule: R4, tags: ["route", "principal", "impl-diff"], verdict: "invalid", codes: [UCON], absent: [UNK], impl: ACK,
+  description: "to \"gemini\" without a policy: not one of the implementation's principals. The implementation acks it and publish() writes inbox/gemini/, which no consumer reads (runtime.ts 789, 893, 975).",
+  input: TA("consumer-002", { to: "gemini" }) });
+add({ id: "mailbox-consumer-003-valid-policy-reviewer", rule: R4, tags: ["route", "principal", "policy"], verdict: "valid", codes: [], policy: POL.reviewersGemini, impl: ACK,
+  description: "to \"gemini\" is a reviewer of the policy (review.required_agents).", input: TA("consumer-003", { to: "gemini" }) });
+add({ id: "mailbox-consumer-004-valid-acl-principal", rule: R4, tags: ["route", "principal", "policy"], verdict: "valid", codes: [], policy: POL.aclCustom, impl: ACK,
+  description: "to \"perf-reviewer\": a principal of the policy's own names (review.required_agents and security.acl).",
+  input: TA("consumer-004", { sender: "control-plane", to: "perf-reviewer" }) });
+add({ id: "mailbox-consumer-005-default-name-under-policy", rule: R4, tags: ["route", "principal", "policy", "decision", "impl-diff"], verdict: "invalid", codes: [UCON], absent: [UNK], policy: POL.aclCustom, impl: ACK,
+  description: "to \"codex\" under a policy that names its own principals (control-plane, review-hub, security-reviewer, perf-reviewer): the policy's set replaces the defaults.",
+  input: TA("consumer-005", { sender: "control-plane", to: "codex" }) });
+add({ id: "mailbox-consumer-006-workers-once", rule: R4, tags: ["route", "principal", "policy", "decision"], verdict: "invalid", codes: [UNK], absent: [UCON], policy: POL.workers, impl: ACK,
+  description: "to \"gemini\" under a policy with workers: MAILBOX-ROUTE-003 reports it, and this rule stays silent (one finding, one line).",
+  input: TA("consumer-006", { to: "gemini" }) });
+
+// ---------------------------------------------------------------- MAILBOX-ENV-004 no byte order mark
+const E4 = "MAILBOX-ENV-004", BOM = "MAILBOX_BOM";
+add({ id: "mailbox-bom-001-valid-no-bom", rule: E4, tags: ["json", "bytes"], verdict: "valid", codes: [], impl: ACK,
+  description: "An envelope as the implementation writes it (JSON.stringify, no byte order mark).", input: TA("bom-001") });
+add({ id: "mailbox-bom-002-bom", rule: E4, tags: ["json", "bytes", "edge"], verdict: "invalid", codes: [BOM],
+  description: "The same kind of envelope preceded by the UTF-8 BOM EF BB BF. The implementation's readJson (file-mailbox.ts 14-16) is JSON.parse(fs.readFileSync(path, \"utf8\")), which keeps U+FEFF and throws: the consumer cannot read the file. amc reports MAILBOX_BOM with JSON_BOM as its second code.",
+  input: { text: "\ufeff" + json(TA("bom-002")) } });
 
 // ---------------------------------------------------------------- MAILBOX-TASK-001
 const K1 = "MAILBOX-TASK-001", TID = "MAILBOX_TASK_ID_MISMATCH";
