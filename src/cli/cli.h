@@ -71,6 +71,20 @@ bool cli_use_color(FILE *f);
 void cli_print_diag_text(FILE *out, const char *file, const amc_diag *d, bool color);
 /* One diagnostic as a new json-c object (the shape of --format json). */
 struct json_object *cli_diag_to_json(const amc_diag *d);
+/* The summary of a run (amc validate --format json, amc report merge): the last record of a
+ * JSON Lines report ({"summary": {...}}) and the "summary" member of a JSON document report.
+ * status: the exit status of the run; shard_n > 0 adds "shard": "K/N". */
+typedef struct cli_summary {
+    uint64_t valid, invalid, unparseable;
+    int status;
+    unsigned shard_k, shard_n;
+} cli_summary;
+/* {"valid": N, "invalid": N, "unparseable": N, "status": S[, "shard": "K/N"]} as a new object. */
+struct json_object *cli_summary_to_json(const cli_summary *s);
+/* JSON document reports: the summary written with the files at cli_report_finish() (no-op for
+ * the other formats). */
+void cli_report_set_summary(cli_report *r, const cli_summary *s);
+
 /* SARIF reports: declares codes lo..hi as rules even if no result uses them (no-op for the
  * other formats). */
 void cli_report_declare_rules(cli_report *r, int lo, int hi);

@@ -231,6 +231,11 @@ void cli_print_help(const cli_command *cmd, FILE *out)
     }
     text_option(out, "-h, --help", "print this help", NULL);
     free(r);
+    if (cmd->verbs) {
+        fprintf(out, "\nverbs (amc %s VERB --help for each):\n", cmd->name);
+        for (i = 0; cmd->verbs[i]; i++)
+            text_option(out, cli_verb_word(cmd->verbs[i]), cmd->verbs[i]->summary, NULL);
+    }
     if (cmd->help_more) {
         fputc('\n', out);
         cmd->help_more(out);
@@ -454,25 +459,43 @@ static const cli_exit exit_meanings[] = {
     {0, NULL},
 };
 
-static int check_exits(void)
+static int check_exits_of(const cli_command *c)
 {
-    size_t i = 0, k = 0, j = 0;
-    for (i = 0; i < cli_command_count(); i++) {
-        const cli_command *c = cli_command_at(i);
-        for (k = 0; c->exits[k].meaning; k++) {
-            for (j = 0; exit_meanings[j].meaning; j++)
-                if (exit_meanings[j].code == c->exits[k].code)
-                    break;
-            if (!exit_meanings[j].meaning) {
-                fprintf(stderr,
-                        "amc: internal error: exit status %d of amc %s is not described in "
-                        "cli_help.c exit_meanings\n",
-                        c->exits[k].code, c->name);
-                return -1;
-            }
+    size_t k = 0, j = 0;
+    for (k = 0; c->exits[k].meaning; k++) {
+        for (j = 0; exit_meanings[j].meaning; j++)
+            if (exit_meanings[j].code == c->exits[k].code)
+                break;
+        if (!exit_meanings[j].meaning) {
+            fprintf(stderr,
+                    "amc: internal error: exit status %d of amc %s is not described in "
+                    "cli_help.c exit_meanings\n",
+                    c->exits[k].code, c->name);
+            return -1;
         }
     }
+    for (k = 0; c->verbs && c->verbs[k]; k++)
+        if (check_exits_of(c->verbs[k]) != 0)
+            return -1;
     return 0;
+}
+
+static int check_exits(void)
+{
+    size_t i = 0;
+    for (i = 0; i < cli_command_count(); i++)
+        if (check_exits_of(cli_command_at(i)) != 0)
+            return -1;
+    return 0;
+}
+
+/* A command's section, then one for each of its verbs. */
+static void roff_command_verbs(FILE *out, const cli_command *cmd)
+{
+    size_t i = 0;
+    roff_command(out, cmd);
+    for (i = 0; cmd->verbs && cmd->verbs[i]; i++)
+        roff_command(out, cmd->verbs[i]);
 }
 
 int cli_print_man(FILE *out)
@@ -488,8 +511,14 @@ int cli_print_man(FILE *out)
           out);
     fputs("\\fBamc\\fR \\fIcommand\\fR [\\fIoptions\\fR] [\\fIargs\\fR]\n", out);
     for (i = 0; i < cli_command_count(); i++) {
+        const cli_command *c = cli_command_at(i);
+        size_t k = 0;
         fputs(".PP\n", out);
-        synopsis_lines(cli_command_at(i), roff_synopsis, out);
+        synopsis_lines(c, roff_synopsis, out);
+        for (k = 0; c->verbs && c->verbs[k]; k++) {
+            fputs(".PP\n", out);
+            synopsis_lines(c->verbs[k], roff_synopsis, out);
+        }
     }
     fputs(".SH DESCRIPTION\n", out);
     roff_block(out, "amc is the reference parser and validator for five multi-agent messaging "
@@ -505,7 +534,7 @@ int cli_print_man(FILE *out)
     }
     fputs(".SH COMMANDS\n", out);
     for (i = 0; i < cli_command_count(); i++)
-        roff_command(out, cli_command_at(i));
+        roff_command_verbs(out, cli_command_at(i));
     fputs(".SH EXIT STATUS\n", out);
     for (i = 0; exit_meanings[i].meaning; i++) {
         fprintf(out, ".TP\n.B %d\n", exit_meanings[i].code);

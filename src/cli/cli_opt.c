@@ -575,6 +575,35 @@ static int check_operands(const cli_command *cmd, const cli_list *ops)
     return 0;
 }
 
+const char *cli_verb_word(const cli_command *verb)
+{
+    const char *sp = strrchr(verb->name, ' ');
+    return sp ? sp + 1 : verb->name;
+}
+
+const cli_command *cli_find_verb(const cli_command *cmd, const char *word)
+{
+    size_t i = 0;
+    for (i = 0; cmd->verbs && cmd->verbs[i]; i++)
+        if (!strcmp(cli_verb_word(cmd->verbs[i]), word))
+            return cmd->verbs[i];
+    return NULL;
+}
+
+/* "amc report: unknown verb 'merg'; did you mean 'merge'?" (exit 2). */
+static int unknown_verb(const cli_command *cmd, const char *word)
+{
+    const char *names[32];
+    size_t n = 0;
+    const char *near = NULL;
+    for (n = 0; cmd->verbs[n] && n < 32; n++)
+        names[n] = cli_verb_word(cmd->verbs[n]);
+    near = cli_suggest(word, strlen(word), names, n);
+    if (near)
+        return cli_usage_error(cmd, "unknown verb '%s'; did you mean '%s'?", word, near);
+    return cli_usage_error(cmd, "unknown verb '%s'", word);
+}
+
 int cli_run(const cli_command *cmd, int argc, char **argv)
 {
     cli_opt *r = NULL;
@@ -584,6 +613,10 @@ int cli_run(const cli_command *cmd, int argc, char **argv)
     int rc = CLI_EXIT_ERROR, pr = 0;
     if (cli_check_command(cmd) != 0)
         return CLI_EXIT_ERROR;
+    if (cmd->verbs && argc >= 2 && argv[1][0] != '-') {
+        const cli_command *verb = cli_find_verb(cmd, argv[1]);
+        return verb ? cli_run(verb, argc - 1, argv + 1) : unknown_verb(cmd, argv[1]);
+    }
     r = cli_resolve_options(cmd);
     args = calloc(1, cmd->args_size ? cmd->args_size : 1);
     ops.v = calloc((size_t)argc + 1, sizeof *ops.v);
@@ -625,7 +658,7 @@ out:
 
 int cli_check_all(void)
 {
-    size_t i = 0;
+    size_t i = 0, j = 0;
     int rc = 0;
     for (i = 0; i < cli_command_count(); i++) {
         if (strcmp(commands[i]->name, command_file_names[i]) != 0) {
@@ -635,6 +668,17 @@ int cli_check_all(void)
         }
         if (cli_check_command(commands[i]) != 0)
             rc = -1;
+        for (j = 0; commands[i]->verbs && commands[i]->verbs[j]; j++) {
+            const cli_command *v = commands[i]->verbs[j];
+            size_t pl = strlen(commands[i]->name);
+            if (strncmp(v->name, commands[i]->name, pl) != 0 || v->name[pl] != ' ') {
+                fprintf(stderr, "amc: internal error: verb '%s' of '%s' is not named '%s VERB'\n",
+                        v->name, commands[i]->name, commands[i]->name);
+                rc = -1;
+            }
+            if (cli_check_command(v) != 0)
+                rc = -1;
+        }
     }
     return rc;
 }

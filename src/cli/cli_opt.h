@@ -117,7 +117,17 @@ typedef struct cli_command {
     int (*run)(void *args, const cli_list *operands);
     void (*help_more)(FILE *out); /* --help only: text generated from library data */
     bool hidden;                  /* not listed by `amc help` (still in the man page) */
+    /* A command with verbs (`amc report merge ...`): NULL-terminated; each verb is a command
+     * of its own whose .name is "PARENT VERB" (its options, operands, help and man section).
+     * `amc PARENT VERB ARGS` runs the verb; the parent's own .run sees only what names no verb
+     * (no operand: its usage error). A verb may live in another file (cli_report_*.c). */
+    const struct cli_command *const *verbs;
 } cli_command;
+
+/* The verb of cmd named word (the part of its .name after the space), or NULL. */
+const cli_command *cli_find_verb(const cli_command *cmd, const char *word);
+/* The short name of a verb ("merge" of "report merge"). */
+const char *cli_verb_word(const cli_command *verb);
 
 /* Parses argv (argv[0] = the command name) and runs the command. Returns the exit status. */
 int cli_run(const cli_command *cmd, int argc, char **argv);

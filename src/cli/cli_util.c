@@ -196,9 +196,33 @@ struct cli_report {
     cli_format fmt;
     FILE *out;
     bool color;
-    json_object *files; /* json: array of {file, valid, diagnostics[]} */
-    cli_sarif *sarif;   /* sarif: the log being built */
+    json_object *files;   /* json: array of {file, valid, diagnostics[]} */
+    json_object *summary; /* json: the run's summary, or NULL */
+    cli_sarif *sarif;     /* sarif: the log being built */
 };
+
+json_object *cli_summary_to_json(const cli_summary *s)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "valid", json_object_new_int64((int64_t)s->valid));
+    json_object_object_add(o, "invalid", json_object_new_int64((int64_t)s->invalid));
+    json_object_object_add(o, "unparseable", json_object_new_int64((int64_t)s->unparseable));
+    json_object_object_add(o, "status", json_object_new_int(s->status));
+    if (s->shard_n) {
+        char b[48];
+        snprintf(b, sizeof b, "%u/%u", s->shard_k, s->shard_n);
+        json_object_object_add(o, "shard", json_object_new_string(b));
+    }
+    return o;
+}
+
+void cli_report_set_summary(cli_report *r, const cli_summary *s)
+{
+    if (!r || !r->files)
+        return;
+    json_object_put(r->summary);
+    r->summary = cli_summary_to_json(s);
+}
 
 cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command)
 {
@@ -304,6 +328,8 @@ void cli_report_finish(cli_report *r)
         json_object_object_add(root, "tool", json_object_new_string("amc"));
         json_object_object_add(root, "version", json_object_new_string(amc_version()));
         json_object_object_add(root, "files", r->files);
+        if (r->summary)
+            json_object_object_add(root, "summary", r->summary);
         fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
                                                        JSON_C_TO_STRING_SPACED |
                                                        JSON_C_TO_STRING_NOSLASHESCAPE),

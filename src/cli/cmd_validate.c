@@ -117,6 +117,7 @@ static void validate_whole(vstate *v, const char *path)
         amc_pos none = {AMC_NO_OFFSET, 0, 0};
         amc_diags_addf(v->ds, AMC_C_LIMIT_SIZE, none, "input is larger than the %zu-byte limit",
                        v->lim.max_input_bytes);
+        v->n_unparseable++;
         tally(v, false);
         cli_report_file(v->rep, path, v->ds);
         return;
@@ -149,6 +150,8 @@ static void validate_whole(vstate *v, const char *path)
         v->io_error = true;
     } else if (st == AMC_OK) {
         valid = run_schema(v, doc);
+    } else {
+        v->n_unparseable++;
     }
     tally(v, valid);
     amc_diags_sort(v->ds);
@@ -431,6 +434,9 @@ typedef struct vargs {
 static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules_hi)
 {
     size_t i = 0;
+    int rc = CLI_EXIT_OK;
+    cli_summary sum;
+    memset(&sum, 0, sizeof sum);
     if (!(v->jsonl && v->fmt == CLI_FMT_JSON)) {
         v->rep = cli_report_new(v->fmt, stdout, "validate");
         if (!v->rep) {
@@ -444,6 +450,20 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
         validate_path(v, inputs->v[i], false);
     amc_doc_free(v->ldoc);
     v->ldoc = NULL;
+    rc = v->io_error                                     ? CLI_EXIT_ERROR
+         : v->n_invalid || (v->strict && v->any_warning) ? CLI_EXIT_INVALID
+                                                         : CLI_EXIT_OK;
+    sum.valid = v->n_valid;
+    sum.invalid = v->n_invalid;
+    sum.unparseable = v->n_unparseable;
+    sum.status = rc;
+    if (v->jsonl && v->fmt == CLI_FMT_JSON) { /* the last record of the JSON Lines report */
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "summary", cli_summary_to_json(&sum));
+        puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+        json_object_put(o);
+    }
+    cli_report_set_summary(v->rep, &sum);
     if (v->jsonl) {
         fflush(stdout);
         if (v->n_unparseable)
@@ -452,9 +472,7 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
         else
             fprintf(stderr, "valid=%zu invalid=%zu\n", v->n_valid, v->n_invalid);
     }
-    if (v->io_error)
-        return CLI_EXIT_ERROR;
-    return v->n_invalid || (v->strict && v->any_warning) ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+    return rc;
 }
 
 /* Profile mode: --profile NAME|auto. Returns the exit status. */
@@ -684,7 +702,10 @@ const cli_command cli_cmd_validate = {
         "directories.\n"
         "--jsonl streams one instance per line in constant memory and prints valid=N "
         "invalid=N (and unparseable=K) on standard error; with --format json each line with "
-        "diagnostics is one JSON object per output line.\n"
+        "diagnostics is one JSON object per output line, and the last line is the summary "
+        "{\"summary\": {\"valid\": N, \"invalid\": N, \"unparseable\": N, \"status\": S}} "
+        "(without --jsonl the JSON document has a \"summary\" member); amc report merge "
+        "combines such reports.\n"
         "With --profile, messages are checked against a protocol profile instead: ignite (MIME "
         "+ YAML files, queue placement), mailbox (signed JSON envelopes, ACL, routing, "
         "signatures, and with --stateful dedup, nonce reuse, clock skew and state_version "
