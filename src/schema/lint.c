@@ -570,8 +570,14 @@ static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *ba
         return;
     if (v->type == AMC_T_OBJECT) {
         const amc_value *id = getv(v, "$id");
-        if (id && id->type == AMC_T_STRING &&
-            amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own) == AMC_OK) {
+        amc_status rs = id && id->type == AMC_T_STRING
+                            ? amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own)
+                            : AMC_EINVALID;
+        if (rs == AMC_ENOMEM) {
+            L->st = AMC_ENOMEM;
+            return;
+        }
+        if (rs == AMC_OK) {
             own[amc_uri_fragment_at(own)] = '\0';
             base = amc_arena_strndup(&L->arena, own, strlen(own));
             amc_xfree(own);
@@ -678,9 +684,15 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
     sres *res = NULL;
     const amc_value *target = NULL;
     const amc_value *v = m->value;
+    amc_status rs = AMC_OK;
     if (v->type != AMC_T_STRING)
         return;
-    if (amc_uri_resolve(n->base, v->u.str.ptr, v->u.str.len, &abs) != AMC_OK) {
+    rs = amc_uri_resolve(n->base, v->u.str.ptr, v->u.str.len, &abs);
+    if (rs == AMC_ENOMEM) {
+        L->st = AMC_ENOMEM;
+        return;
+    }
+    if (rs != AMC_OK) {
         emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
              "%s \"%s\" is not a valid URI reference", m->key, v->u.str.ptr);
         return;
@@ -992,9 +1004,15 @@ static void branch_props(linter *L, bprops *out, const amc_value *s, const char 
     if (!s || s->type != AMC_T_OBJECT || hops > 8 || L->st != AMC_OK)
         return;
     id = getv(s, "$id");
-    if (id && id->type == AMC_T_STRING &&
-        amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own) == AMC_OK)
-        base = own;
+    if (id && id->type == AMC_T_STRING) {
+        amc_status rs = amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own);
+        if (rs == AMC_ENOMEM) {
+            L->st = AMC_ENOMEM;
+            return;
+        }
+        if (rs == AMC_OK)
+            base = own;
+    }
     props = getv(s, "properties");
     if (props && props->type == AMC_T_OBJECT) {
         for (i = 0; i < props->u.obj.len; i++) {
@@ -1063,11 +1081,18 @@ static void branch_props(linter *L, bprops *out, const amc_value *s, const char 
         amc_diags *tmp = amc_diags_new(16);
         sres *res = NULL;
         const amc_value *t = NULL;
+        amc_status rs = AMC_OK;
         if (!tmp) {
             L->st = AMC_ENOMEM;
             goto out;
         }
-        if (amc_uri_resolve(base, ref->u.str.ptr, ref->u.str.len, &abs) == AMC_OK)
+        rs = amc_uri_resolve(base, ref->u.str.ptr, ref->u.str.len, &abs);
+        if (rs == AMC_ENOMEM) {
+            L->st = AMC_ENOMEM;
+            amc_diags_free(tmp);
+            goto out;
+        }
+        if (rs == AMC_OK)
             t = amc_sreg_resolve(L->set, abs, tmp, &res);
         if (t && res) {
             /* the base URI of the target: its own resource, refined by $id on the way is

@@ -328,20 +328,26 @@ static uint8_t vocab_dialect(const amc_value *voc)
 }
 
 /* The URI of v's own identifier ("$id", draft 4 "id") resolved against base, without fragment,
- * or NULL. New string (amc_xfree). */
-static char *own_id(const amc_value *v, const char *base)
+ * or NULL (*nomem set when that is for want of memory). New string (amc_xfree). */
+static char *own_id(const amc_value *v, const char *base, bool *nomem)
 {
     static const char *const keys[] = {"$id", "id"};
     size_t i = 0;
     for (i = 0; i < 2; i++) {
         const amc_value *id = getz(v, keys[i]);
         char *abs = NULL;
-        if (id && id->type == AMC_T_STRING &&
-            amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &abs) == AMC_OK) {
+        amc_status st = id && id->type == AMC_T_STRING
+                            ? amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &abs)
+                            : AMC_EINVALID;
+        if (st == AMC_OK) {
             abs[amc_uri_fragment_at(abs)] = '\0';
             return abs;
         }
         amc_xfree(abs);
+        if (st == AMC_ENOMEM) {
+            *nomem = true;
+            return NULL;
+        }
     }
     return NULL;
 }
@@ -363,6 +369,7 @@ static uint8_t resource_dialect(walker *w, const amc_value *v, uint8_t inherit, 
     size_t f = 0;
     sres *ms = NULL;
     const char *why = "it is not a meta-schema amc knows";
+    bool nomem = false;
     if (!sch)
         return inherit;
     if (sch->type != AMC_T_STRING) {
@@ -394,7 +401,12 @@ static uint8_t resource_dialect(walker *w, const amc_value *v, uint8_t inherit, 
         why = "a meta-schema URI has no fragment";
         goto unsupported;
     }
-    self = own_id(v, base);
+    self = own_id(v, base, &nomem);
+    if (nomem) {
+        wfail(w, AMC_ENOMEM);
+        amc_xfree(abs);
+        return 0;
+    }
     if (self && !strcmp(self, abs)) {
         /* a meta-schema that describes itself: its own vocabularies decide */
         d = vocab_dialect(getz(v, "$vocabulary"));
@@ -638,19 +650,21 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
     if (out_uri)
         *out_uri = NULL;
     if (rv->type != AMC_T_OBJECT && rv->type != AMC_T_BOOL) {
-        amc_diags_addf(ds, AMC_C_SCHEMA_NOT_SCHEMA, amc_doc_pos(doc, rv->offset),
-                       "a schema document must be an object or a boolean, not %s",
-                       amc_type_name(rv->type));
-        st = AMC_EINVALID;
+        st = amc_diags_addf(ds, AMC_C_SCHEMA_NOT_SCHEMA, amc_doc_pos(doc, rv->offset),
+                            "a schema document must be an object or a boolean, not %s",
+                            amc_type_name(rv->type)) == AMC_ENOMEM
+                 ? AMC_ENOMEM
+                 : AMC_EINVALID;
         goto out;
     }
     /* the initial base URI */
     if (retrieval_uri) {
         st = amc_uri_resolve(NULL, retrieval_uri, strlen(retrieval_uri), &base);
         if (st != AMC_OK) {
-            if (st != AMC_ENOMEM)
-                amc_diags_addf(ds, AMC_C_SCHEMA_URI_INVALID, AMC_POS_NONE,
-                               "retrieval URI \"%s\" is not an absolute URI", retrieval_uri);
+            if (st != AMC_ENOMEM && amc_diags_addf(ds, AMC_C_SCHEMA_URI_INVALID, AMC_POS_NONE,
+                                                   "retrieval URI \"%s\" is not an absolute URI",
+                                                   retrieval_uri) == AMC_ENOMEM)
+                st = AMC_ENOMEM;
             goto out;
         }
         base[amc_uri_fragment_at(base)] = '\0';
@@ -687,9 +701,10 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
     if (id) {
         size_t f = 0;
         if (id->type != AMC_T_STRING) {
-            amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
-                           "%s must be a string", idkw);
-            st = AMC_EINVALID;
+            st = amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
+                                "%s must be a string", idkw) == AMC_ENOMEM
+                     ? AMC_ENOMEM
+                     : AMC_EINVALID;
             goto out;
         }
         st = amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &abs);
@@ -704,11 +719,12 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
             if (root_anchor && !anchor_name_ok(dialect, root_anchor, root_alen))
                 root_anchor = NULL;
         } else if (st != AMC_OK || (abs[f] == '#' && abs[f + 1] != '\0')) {
-            amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
-                           st == AMC_OK ? "$id \"%s\" must not have a fragment"
-                                        : "$id \"%s\" is not a valid URI reference",
-                           id->u.str.ptr);
-            st = AMC_EINVALID;
+            st = amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
+                                st == AMC_OK ? "$id \"%s\" must not have a fragment"
+                                             : "$id \"%s\" is not a valid URI reference",
+                                id->u.str.ptr) == AMC_ENOMEM
+                     ? AMC_ENOMEM
+                     : AMC_EINVALID;
             goto out;
         }
         abs[f] = '\0';

@@ -1,0 +1,392 @@
+/*
+ * test_alloc_fail_more.c - more jobs for the allocation-failure sweep of test_alloc_fail.c (same
+ * driver, same rule: with the k-th allocation failing once, a job ends with AMC_ENOMEM reported
+ * or with exactly the clean result; never a crash, a wrong answer, a leak or a bad access).
+ *
+ * Jobs chosen for the error paths the first file's jobs do not reach (docs/testing.md, "Coverage
+ * figures"): the schema linter over the lint fixtures of tests/data/schema/lint (subschemas only
+ * reachable through "$ref", properties inside allOf/anyOf/oneOf branches, rules that build
+ * pointers and messages), validation of instances large enough that the evaluator's annotation
+ * words and the scan tables grow past their inline storage, YAML with anchors, aliases, tags and
+ * YAML 1.1 look-alikes, and the stateful mailbox profile over many messages (its tables grow).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "amc/json.h"
+#include "core/arena_int.h"
+
+#ifdef AMC_ALLOC_FAILPOINTS
+
+/* ---- results ---- */
+
+typedef struct result {
+    char text[16384]; /* status, diagnostic codes, output */
+    size_t len;
+} result;
+
+static void r_add(result *r, const char *fmt, ...)
+{
+    va_list ap;
+    int n = 0;
+    if (r->len >= sizeof r->text - 1)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(r->text + r->len, sizeof r->text - r->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        r->len += (size_t)n < sizeof r->text - r->len ? (size_t)n : sizeof r->text - r->len - 1;
+}
+
+static void r_diags(result *r, const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; ds && i < amc_diags_count(ds); i++)
+        r_add(r, " %s", amc_code_id(amc_diags_get(ds, i)->code));
+}
+
+/* A scenario returns AMC_ENOMEM if it saw one anywhere (the test's "reported" case), else
+ * AMC_OK, and describes what it got in r. */
+typedef amc_status (*scenario)(result *r);
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n = 0;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        buf = malloc((size_t)n + 1);
+        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+/* ---- scenarios ---- */
+
+/* the schema linter on one fixture file (lint_file: the file of the running sweep) */
+static const char *lint_file;
+
+static amc_status sc_lint_file(result *r)
+{
+    size_t len = 0;
+    char *buf = slurp(lint_file, &len);
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const char *uri = NULL;
+    amc_status st = AMC_ENOMEM;
+    assert_non_null(buf);
+    if (ds && set) {
+        st = amc_schema_set_add(set, NULL, buf, len, ds, &uri);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_schema_lint(set, uri, NULL, ds);
+            r_add(r, " lint %d", (int)st);
+        }
+        r_diags(r, ds);
+    }
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    free(buf);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* a text of n members / items built into a buffer */
+static char *big_instance(size_t n)
+{
+    size_t cap = n * 64 + 256, o = 0, i = 0;
+    char *b = malloc(cap);
+    assert_non_null(b);
+    o += (size_t)snprintf(b + o, cap - o, "{");
+    for (i = 0; i < n; i++)
+        o += (size_t)snprintf(b + o, cap - o, "%s\"p%zu\":%zu", i ? "," : "", i, i);
+    o += (size_t)snprintf(b + o, cap - o, ",\"list\":[");
+    for (i = 0; i < n; i++)
+        o += (size_t)snprintf(b + o, cap - o, "%s{\"id\":%zu,\"x%zu\":true}", i ? "," : "", i,
+                              i % 3);
+    snprintf(b + o, cap - o, "],\"req\":\"x\"}");
+    return b;
+}
+
+/* validation of a 150-member object with a 150-item array: unevaluatedProperties and
+ * unevaluatedItems over allOf/anyOf/if branches, patternProperties, dependentRequired,
+ * required with a name twice, and all errors collected */
+static amc_status sc_validate_big(result *r)
+{
+    static const char sch[] =
+        "{\"$id\":\"urn:big\",\"type\":\"object\","
+        "\"properties\":{\"req\":{\"type\":\"string\"},\"list\":{\"type\":\"array\","
+        "\"prefixItems\":[{\"type\":\"object\"}],\"items\":{\"$ref\":\"#/$defs/item\"},"
+        "\"contains\":{\"required\":[\"x2\"]},\"minContains\":2,\"uniqueItems\":true,"
+        "\"unevaluatedItems\":false}},"
+        "\"patternProperties\":{\"^p[0-9]*[05]$\":{\"type\":\"integer\",\"maximum\":100}},"
+        "\"allOf\":[{\"properties\":{\"p1\":true}},{\"anyOf\":[{\"properties\":{\"p2\":true}},"
+        "{\"properties\":{\"p3\":true}}]}],"
+        "\"if\":{\"required\":[\"p4\"]},\"then\":{\"properties\":{\"p4\":{\"minimum\":0}}},"
+        "\"dependentRequired\":{\"p6\":[\"p7\",\"missing\"]},"
+        "\"required\":[\"req\",\"nope\",\"req\"],"
+        "\"unevaluatedProperties\":{\"type\":\"integer\",\"multipleOf\":2},"
+        "\"$defs\":{\"item\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"}},"
+        "\"unevaluatedProperties\":false}}}";
+    char *inst = big_instance(150);
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    bool valid = false;
+    if (ds && set) {
+        st = amc_schema_set_add(set, NULL, sch, sizeof sch - 1, ds, NULL);
+        if (st == AMC_OK)
+            st = amc_schema_compile(set, "urn:big", ds, &sc);
+        r_add(r, "compile %d", (int)st);
+        if (st == AMC_OK)
+            st = amc_json_read(inst, strlen(inst), NULL, ds, &doc);
+        if (st == AMC_OK) {
+            amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+            o.all_errors = true;
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+            r_add(r, " validate %d %d", (int)st, (int)valid);
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    free(inst);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* YAML: anchors and aliases, explicit core tags, a block scalar, flow collections, YAML 1.1
+ * look-alikes (warnings), a duplicate key (an error) */
+static amc_status sc_yaml_rich(result *r)
+{
+    static const char *const docs[] = {
+        "%YAML 1.2\n---\nbase: &b {x: 1, y: [a, b, c]}\nuse: *b\nmore: *b\n"
+        "tagged: !!str 12\nnum: !!float 3\nhex: 0x1F\noct: 0o17\nbig: 0x123456789abcdef01234\n"
+        "yes: yes\nsexa: 1:20\nts: 2001-12-14\ntext: |\n  line one\n  line two\nfolded: >-\n"
+        "  a\n  b\nlist:\n  - &i item\n  - *i\n  - {k: v, 'q': \"w\"}\n...\n",
+        "a: 1\nb: 2\na: 3\n",
+        "k: !!int x\nl: !custom y\n",
+        "- [1, 2, [3, [4, [5]]]]\n- {a: {b: {c: {d: e}}}}\n- ~\n- null\n- .inf\n",
+    };
+    amc_status st = AMC_OK;
+    bool nomem = false;
+    size_t i = 0;
+    for (i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        amc_diags *ds = amc_diags_new(0);
+        amc_doc *doc = NULL;
+        if (!ds)
+            return AMC_ENOMEM;
+        st = amc_yaml_read(docs[i], strlen(docs[i]), NULL, ds, &doc);
+        r_add(r, " | yaml %d", (int)st);
+        if (st == AMC_OK) {
+            char *j = amc_value_to_json(amc_doc_root(doc), -1, NULL);
+            if (!j)
+                st = AMC_ENOMEM;
+            else
+                r_add(r, " %s", j);
+            amc_free(j);
+        }
+        r_diags(r, ds);
+        nomem = nomem || st == AMC_ENOMEM;
+        amc_doc_free(doc);
+        amc_diags_free(ds);
+    }
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+/* A validator of profile over files (paths relative to the repository), stateful or not. */
+static amc_status run_profile(result *r, const char *profile, bool stateful,
+                              const char *const *files, const char *const *paths)
+{
+    amc_validator_opts vo;
+    amc_validator *v = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    bool nomem = false;
+    size_t i = 0;
+    memset(&vo, 0, sizeof vo);
+    vo.profile = profile;
+    vo.stateful = stateful;
+    if (ds)
+        st = amc_validator_new(&vo, ds, &v);
+    r_add(r, "new %d", (int)st);
+    nomem = st == AMC_ENOMEM;
+    for (i = 0; st == AMC_OK && files[i]; i++) {
+        size_t len = 0;
+        char *buf = slurp(files[i], &len);
+        assert_non_null(buf);
+        amc_diags_clear(ds);
+        st = amc_validator_check(v, paths ? paths[i] : NULL, buf, len, ds, NULL);
+        free(buf);
+        r_add(r, " | %d", (int)st);
+        r_diags(r, ds);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    amc_validator_free(v);
+    amc_diags_free(ds);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+#define MB "conformance/mailbox/inputs/"
+
+/* the stateful mailbox profile over the fixtures' message sequences: conflicting and repeated
+ * msg_ids, a nonce used twice, a state_version gap (the replay, nonce and version tables) */
+static amc_status sc_mailbox_many(result *r)
+{
+    static const char *const f[] = {MB "acl-001-valid-task-assignment-orchestrator.json",
+                                    MB "conflict-001-same-msg-id-new-content.1.json",
+                                    MB "conflict-001-same-msg-id-new-content.2.json",
+                                    MB "conflict-002-same-msg-id-other-task.1.json",
+                                    MB "conflict-002-same-msg-id-other-task.2.json",
+                                    MB "dup-002-redelivery-after-progress.1.json",
+                                    MB "dup-002-redelivery-after-progress.2.json",
+                                    MB "dup-002-redelivery-after-progress.3.json",
+                                    MB "nonce-001-reused-by-sender.1.json",
+                                    MB "nonce-001-reused-by-sender.2.json",
+                                    MB "order-003-gap.1.json",
+                                    MB "order-003-gap.2.json",
+                                    MB "acl-001-valid-task-assignment-orchestrator.json",
+                                    NULL};
+    return run_profile(r, "mailbox", true, f, NULL);
+}
+
+/* ---- the driver ---- */
+
+static void sweep(const char *name, scenario sc)
+{
+    result *base = calloc(1, sizeof *base), *got = calloc(1, sizeof *got);
+    unsigned long n = 0, k = 0, absorbed = 0, reported = 0;
+    assert_non_null(base);
+    assert_non_null(got);
+    amc_test_alloc_fail_at(-1);
+    if (sc(base) != AMC_OK) {
+        free(base);
+        free(got);
+        fail_msg("%s: the clean run reports ENOMEM", name);
+    }
+    n = amc_test_alloc_count();
+    assert_true(n > 0);
+    for (k = 0; k < n; k++) {
+        amc_status st = AMC_OK;
+        /* AMC_ALLOC_FAIL_ONLY=name:k runs that one case (with AMC_ALLOC_FAIL_TRACE=1: its stack) */
+        const char *only = getenv("AMC_ALLOC_FAIL_ONLY");
+        if (only && (strncmp(only, name, strlen(name)) != 0 || only[strlen(name)] != ':' ||
+                     strtoul(only + strlen(name) + 1, NULL, 10) != k))
+            continue;
+        memset(got, 0, sizeof *got);
+        amc_test_alloc_fail_at((long)k);
+        st = sc(got);
+        amc_test_alloc_fail_at(-1);
+        if (st == AMC_ENOMEM) {
+            reported++;
+            continue;
+        }
+        if (got->len != base->len || memcmp(got->text, base->text, base->len) != 0) {
+            print_error("%s: allocation %lu of %lu failing changed the result without ENOMEM:\n"
+                        "  clean: %s\n  got:   %s\n",
+                        name, k, n, base->text, got->text);
+            free(base);
+            free(got);
+            fail();
+        }
+        absorbed++;
+    }
+    print_message("%s: %lu allocations, each failed once: %lu reported ENOMEM, %lu absorbed\n"
+                  "  (clean run: %.300s)\n",
+                  name, n, reported, absorbed, base->text);
+    assert_true(reported > 0 || getenv("AMC_ALLOC_FAIL_ONLY")); /* the failures were reached */
+    free(base);
+    free(got);
+}
+
+static const char *const lint_files[] = {
+    "tests/data/schema/lint/property-in-branch.json",
+    "tests/data/schema/lint/ref-unresolved.json",
+    "tests/data/schema/lint/unknown-keyword.json",
+    "tests/data/schema/lint/required-impossible.json",
+    "tests/data/schema/lint/bounds.json",
+    "tests/data/schema/lint/enum-duplicate.json",
+    "tests/data/schema/lint/meta-schema.json",
+    "tests/data/schema/lint/compile.json",
+    "tests/data/schema/lint/type-mismatch.json",
+    "tests/data/schema/lint/regex-nonportable.json",
+    "tests/data/schema/lint/dialect.json",
+    "tests/data/schema/lint/format-unknown.json",
+    "tests/data/schema/lint/not-a-schema.json",
+    "tests/data/schema/lint/no-dialect.json",
+};
+
+static void test_lint_files(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof lint_files / sizeof lint_files[0]; i++) {
+        lint_file = lint_files[i];
+        sweep(lint_file, sc_lint_file);
+    }
+}
+
+static void test_validate_big(void **state)
+{
+    (void)state;
+    sweep("validate-big", sc_validate_big);
+}
+
+static void test_yaml_rich(void **state)
+{
+    (void)state;
+    sweep("yaml-rich", sc_yaml_rich);
+}
+
+static void test_mailbox_many(void **state)
+{
+    (void)state;
+    sweep("mailbox-many", sc_mailbox_many);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lint_files),
+        cmocka_unit_test(test_validate_big),
+        cmocka_unit_test(test_yaml_rich),
+        cmocka_unit_test(test_mailbox_many),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* !AMC_ALLOC_FAILPOINTS */
+
+static void test_skipped(void **state)
+{
+    (void)state;
+    print_message("skipped: this build has no allocation failpoints (configure with "
+                  "-DAMC_ALLOC_FAILPOINTS=ON; ci/test.sh's ASan+UBSan build does)\n");
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif
