@@ -57,6 +57,32 @@ static const struct scase {
      "{" S7 "\"definitions\":{\"a\":{\"$id\":\"#a:b\",\"type\":\"string\"}},"
      "\"$ref\":\"#a:b\"}",
      AMC_OK, "5", false, AMC_C_SCHEMA_TYPE, NULL, 0},
+    /* drafts 4-7: a plain-name fragment on the root's id names the root */
+    {"draft 7 root id with a plain-name fragment",
+     "{" S7 "\"$id\":\"http://example.com/r.json#top\",\"type\":\"object\","
+     "\"properties\":{\"a\":{\"$ref\":\"#top\"}}}",
+     AMC_OK, "{\"a\":5}", false, AMC_C_SCHEMA_TYPE, NULL, 1},
+    {"draft 7 root id fragment that is not a name",
+     "{" S7 "\"$id\":\"http://example.com/r.json#1a\",\"properties\":{\"a\":{\"$ref\":"
+     "\"#1a\"}}}",
+     AMC_EINVALID, NULL, false, AMC_C_SCHEMA_REF_UNRESOLVED, NULL, 0},
+    /* a JSON Pointer fragment longer than the resolver's stack buffer (256 bytes) */
+    {"$ref with a 308-byte pointer",
+     "{\"$defs\":{"
+     "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+     "aaaaaaaaaaaaaaaaaaaaaaa\":{\"type\":\"string\"}},\"$ref\":\"#/$defs/"
+     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+     "aaaaaaaaaaaaaaaaaaaaa\"}",
+     AMC_OK, "5", false, AMC_C_SCHEMA_TYPE, NULL, 1},
+    /* a $ref into an unknown keyword: the subtree is adopted, its $id becomes a resource */
+    {"$ref into an unknown keyword holding an $id",
+     "{\"x-lib\":{\"s\":{\"$id\":\"http://example.com/inner.json\",\"type\":\"integer\"}},"
+     "\"$ref\":\"#/x-lib/s\"}",
+     AMC_OK, "\"a\"", false, AMC_C_SCHEMA_TYPE, NULL, 1},
     /* type */
     {"type array with a number", "{\"type\":[\"string\",5]}", AMC_EINVALID, NULL, false,
      AMC_C_SCHEMA_KEYWORD_INVALID, NULL, 0},
