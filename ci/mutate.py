@@ -293,22 +293,30 @@ def run(cmd, timeout, **kw):
         return -9, out, True
 
 
-def ctest_mapped(build, names, unit, jobs, per_test, deadline):
-    """Runs only the named tests (those that execute the mutated line, from the test map):
-    the unit tests among them first, then the others, each phase stopping at its first
-    failure. Returns (status, failing test)."""
-    base = ["ctest", "--test-dir", build, "-j", str(jobs), "--stop-on-failure",
+def run_groups(build, groups, targets, jobs, tjobs, per_test, budget):
+    """Runs groups of tests (lists of names) one after the other, each stopping at its first
+    failure. Before each group, ninja builds only what its tests run (test_targets: the mutated
+    object, the archive, their executables), so a mutant killed early never relinks the rest.
+    budget: seconds for the tests (the builds do not count). Returns (status, failing test):
+    killed, timeout, survived or no-build."""
+    base = ["ctest", "--test-dir", build, "-j", str(tjobs), "--stop-on-failure",
             "--no-tests=ignore", "--timeout", str(per_test)]
-    first = [n for n in names if n in unit]
-    rest = [n for n in names if n not in unit]
-    for group in (first, rest):
+    for group in groups:
         if not group:
             continue
-        left = deadline - time.time()
-        if left <= 0:
+        want = []
+        for n in group:
+            want += targets.get(n, [])
+        want = [] if "all" in want else sorted(set(want))
+        rc, out, to = run(["ninja", "-C", build, "-j", str(jobs)] + want, 1800)
+        if rc != 0:
+            return "no-build", None
+        if budget <= 0:
             return "timeout", None
         rx = "^(" + "|".join(re.escape(n) for n in sorted(group)) + ")$"
-        rc, out, to = run(base + ["-R", rx], left)
+        t0 = time.time()
+        rc, out, to = run(base + ["-R", rx], budget)
+        budget -= time.time() - t0
         if to:
             return "timeout", None
         if rc != 0:
@@ -351,28 +359,6 @@ def load_testmap(path, tests):
     return files, unmapped, same
 
 
-def ctest_phases(build, stem, jobs, per_test, deadline):
-    """Runs the suite, first the tests named after the mutated file, then the unit tests, then
-    the rest, each phase stopping at its first failure. Returns (status, failing test)."""
-    base = ["ctest", "--test-dir", build, "-j", str(jobs), "--stop-on-failure",
-            "--no-tests=ignore", "--timeout", str(per_test)]
-    near = re.escape(stem)
-    phases = [["-R", near], ["-L", "^unit$", "-E", near], ["-LE", "^unit$", "-E", near]]
-    for ph in phases:
-        left = deadline - time.time()
-        if left <= 0:
-            return "timeout", None
-        rc, out, to = run(base + ph, left)
-        if to:
-            return "timeout", None
-        if rc != 0:
-            failed = re.findall(r"^\s*\d+ - (\S+) \((\w+)", out, re.M)
-            if failed and all(k == "Timeout" for _, k in failed):
-                return "timeout", failed[0][0]
-            return "killed", failed[0][0] if failed else "?"
-    return "survived", None
-
-
 # ---------------------------------------------------------------------------------------------
 
 
@@ -402,6 +388,8 @@ def main():
                     help="test map of this tree (ci/testmap.py writes build/coverage/"
                     "testmap.json): a mutant runs only the tests that execute its line, and one "
                     "on a line no test runs survives without a run")
+    ap.add_argument("--testmap-wait", type=float, default=0, metavar="SECONDS",
+                    help="wait this long for the test map to appear (made in parallel)")
     ap.add_argument("--min-score", type=float, default=0,
                     help="exit 1 when the score (%%) is below this")
     ap.add_argument("--report", help="also write the report to this file")
@@ -488,14 +476,17 @@ def main():
     bound = a.timeout or 3 * clean + 30
     tmap = unmapped = None
     same = set()
+    lst = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
+                         stdout=subprocess.PIPE, text=True).stdout
+    info = json.loads(lst)["tests"]
+    names = [t["name"] for t in info]
+    targets = {t["name"]: test_targets(t, build) for t in info}
+    unit = {t["name"] for t in info
+            for p in t.get("properties", []) if p["name"] == "LABELS" and "unit" in p["value"]}
     if a.testmap:
-        lst = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
-                             stdout=subprocess.PIPE, text=True).stdout
-        info = json.loads(lst)["tests"]
-        names = [t["name"] for t in info]
-        targets = {t["name"]: test_targets(t, build) for t in info}
-        unit = {t["name"] for t in info
-                for p in t.get("properties", []) if p["name"] == "LABELS" and "unit" in p["value"]}
+        waited = time.time() + a.testmap_wait
+        while not os.path.exists(a.testmap) and time.time() < waited:
+            time.sleep(10)
         if os.path.exists(a.testmap):
             tmap, unmapped, same = load_testmap(a.testmap, names)
         if tmap is None:
@@ -536,30 +527,22 @@ def main():
             try:
                 with open(path, "w", encoding="utf-8") as f:
                     f.write("\n".join(lines))
-                names = None
-                want = []
                 if tmap is not None and s["file"] in same:
-                    names = sorted(tmap.get(s["file"], {}).get(s["line"], set())
-                                   | set(unmapped))
-                    for n in names:
-                        want += targets.get(n, [])
-                    want = ["all"] if "all" in want else sorted(set(want))
-                # with a test map: only what the chosen tests run (one object, the archive and
-                # those executables); the others keep older code and are not run
-                rc, out, to = run(["ninja", "-C", build, "-j", str(a.jobs)] + want, 1800)
-                if rc != 0:
-                    r["status"] = "no-build"
+                    # only the tests that execute the line: unit tests first
+                    cover = sorted(tmap.get(s["file"], {}).get(s["line"], set()) | set(unmapped))
+                    groups = [[n for n in cover if n in unit], [n for n in cover if n not in unit]]
+                    r["tests"] = len(cover)
+                    mb = min(bound, 3 * sum(secs.get(n, slowest) for n in cover) + 30)
                 else:
+                    # the tests named after the file, the other unit tests, then the rest
                     stem = os.path.splitext(os.path.basename(s["file"]))[0]
                     stem = re.sub(r"^(cmd_|cli_|lc_|rules_)", "", stem)
-                    if names is not None:
-                        r["tests"] = len(names)
-                        mb = min(bound, 3 * sum(secs.get(n, slowest) for n in names) + 30)
-                        r["status"], r["by"] = ctest_mapped(build, names, unit, tjobs, per_test,
-                                                            time.time() + (a.timeout or mb))
-                    else:
-                        r["status"], r["by"] = ctest_phases(build, stem, tjobs, per_test,
-                                                            time.time() + bound)
+                    near = [n for n in names if stem in n]
+                    groups = [near, [n for n in names if n in unit and n not in near],
+                              [n for n in names if n not in unit and n not in near]]
+                    mb = bound
+                r["status"], r["by"] = run_groups(build, groups, targets, a.jobs, tjobs,
+                                                  per_test, a.timeout or mb)
             finally:
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(orig)

@@ -83,6 +83,16 @@ static const struct scase {
      "{\"x-lib\":{\"s\":{\"$id\":\"http://example.com/inner.json\",\"type\":\"integer\"}},"
      "\"$ref\":\"#/x-lib/s\"}",
      AMC_OK, "\"a\"", false, AMC_C_SCHEMA_TYPE, NULL, 1},
+    /* a pattern that reaches the match limit: the value counts as invalid, in the evaluator's
+     * fast path too (patternProperties under additionalProperties, contains) */
+    {"patternProperties at the match limit, additionalProperties false",
+     "{\"patternProperties\":{\"^(a+)+$\":true},\"additionalProperties\":false}", AMC_OK,
+     "{\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\":1}", false, AMC_C_SCHEMA_REGEX_LIMIT,
+     "regular expression match limit reached; the value counts as invalid", 1},
+    {"patternProperties at the match limit", "{\"patternProperties\":{\"^(a+)+$\":{}}}", AMC_OK,
+     "{\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\":1}", false, AMC_C_SCHEMA_REGEX_LIMIT, NULL, 1},
+    {"contains a pattern at the match limit", "{\"contains\":{\"pattern\":\"^(a+)+$\"}}", AMC_OK,
+     "[\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"]", false, AMC_C_SCHEMA_REGEX_LIMIT, NULL, 1},
     /* type */
     {"type array with a number", "{\"type\":[\"string\",5]}", AMC_EINVALID, NULL, false,
      AMC_C_SCHEMA_KEYWORD_INVALID, NULL, 0},
@@ -144,11 +154,27 @@ static void test_cases(void **state)
                      amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "no diagnostic");
         if (c->inst) {
             amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
-            o.all_errors = true;
+            bool first_valid = !c->valid;
+            amc_status vst = AMC_OK;
             assert_int_equal(amc_diags_count(ds), 0);
             assert_int_equal(amc_json_read(c->inst, strlen(c->inst), NULL, ds, &inst), AMC_OK);
-            assert_int_equal(amc_schema_validate(s, amc_doc_root(inst), inst, &o, ds, &valid),
-                             AMC_OK);
+            /* first-error mode (the evaluator's yes/no fast path) agrees on the verdict and on
+             * the first diagnostic's code */
+            /* a regex that reached its match limit: AMC_ELIMIT, the value counted invalid */
+            vst = c->code == AMC_C_SCHEMA_REGEX_LIMIT ? AMC_ELIMIT : AMC_OK;
+            st = amc_schema_validate(s, amc_doc_root(inst), inst, &o, ds, &first_valid);
+            if (st != vst)
+                fail_msg("%s: first-error mode: status %s", c->name, amc_status_str(st));
+            if (first_valid != c->valid)
+                fail_msg("%s: first-error mode: valid %d, want %d", c->name, first_valid, c->valid);
+            if (c->code && (!amc_diags_count(ds) || amc_diags_get(ds, 0)->code != c->code))
+                fail_msg("%s: first-error mode: got %s", c->name,
+                         amc_diags_count(ds) ? amc_code_id(amc_diags_get(ds, 0)->code) : "nothing");
+            amc_diags_clear(ds);
+            o.all_errors = true;
+            st = amc_schema_validate(s, amc_doc_root(inst), inst, &o, ds, &valid);
+            if (st != vst)
+                fail_msg("%s: all-errors mode: status %s", c->name, amc_status_str(st));
             if (valid != c->valid)
                 fail_msg("%s: valid %d, want %d", c->name, valid, c->valid);
             if (c->ndiags && amc_diags_count(ds) != c->ndiags)
