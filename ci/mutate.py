@@ -327,6 +327,13 @@ def run_groups(build, groups, targets, jobs, tjobs, per_test, budget):
     return "survived", None
 
 
+def by_cost(names, secs):
+    """names in two groups by their clean run time: under 10 s, then the rest (a mutant the quick
+    tests kill never waits for the slow ones)."""
+    quick = [n for n in names if secs.get(n, 0) < 10]
+    return [quick, [n for n in names if n not in quick]]
+
+
 def test_targets(t, build):
     """The ninja targets a test runs: the files of the build directory on its command line
     (its executable, the amc it is given); ["all"] when it is given the build directory
@@ -530,7 +537,8 @@ def main():
                 if tmap is not None and s["file"] in same:
                     # only the tests that execute the line: unit tests first
                     cover = sorted(tmap.get(s["file"], {}).get(s["line"], set()) | set(unmapped))
-                    groups = [[n for n in cover if n in unit], [n for n in cover if n not in unit]]
+                    groups = by_cost([n for n in cover if n in unit], secs) + by_cost(
+                        [n for n in cover if n not in unit], secs)
                     r["tests"] = len(cover)
                     mb = min(bound, 3 * sum(secs.get(n, slowest) for n in cover) + 30)
                 else:
@@ -538,8 +546,10 @@ def main():
                     stem = os.path.splitext(os.path.basename(s["file"]))[0]
                     stem = re.sub(r"^(cmd_|cli_|lc_|rules_)", "", stem)
                     near = [n for n in names if stem in n]
-                    groups = [near, [n for n in names if n in unit and n not in near],
-                              [n for n in names if n not in unit and n not in near]]
+                    groups = ([near], by_cost([n for n in names if n in unit and n not in near],
+                                              secs),
+                              by_cost([n for n in names if n not in unit and n not in near], secs))
+                    groups = [g for part in groups for g in part]
                     mb = bound
                 r["status"], r["by"] = run_groups(build, groups, targets, a.jobs, tjobs,
                                                   per_test, a.timeout or mb)

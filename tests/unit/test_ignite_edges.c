@@ -65,6 +65,13 @@ static const struct tcase {
      AMC_C_IGNITE_MSGID_SHAPE, 2, 13, NULL},
     {"Message-ID domain in capitals", "Message-ID", "Message-ID: <1.2.x@IGNITE.LOCAL>", 0, 0, 0,
      NULL},
+    /* agent identifiers start with a letter or digit */
+    {"From starting with an underscore", "From", "From: _bot", AMC_C_IGNITE_AGENT_SYNTAX, 3, 7,
+     "From: '_bot' is not an agent identifier"},
+    {"To list with an element starting with a dash", "To", "To: coordinator, -x",
+     AMC_C_IGNITE_AGENT_SYNTAX, 4, 5, "To: '-x' is not an agent identifier"},
+    {"To list with an empty element", "To", "To: coordinator,,leader", AMC_C_IGNITE_AGENT_SYNTAX, 4,
+     5, "To: empty element in the agent list"},
     /* In-Reply-To: msg-ids separated by white space */
     {"In-Reply-To two ids, spaces and a tab", "+",
      "In-Reply-To: <1.2.a@ignite.local>  \t<3.4.b@ignite.local>", 0, 0, 0, NULL},
