@@ -36,6 +36,11 @@ typedef enum cli_syntax { CLI_SYN_AUTO = 0, CLI_SYN_JSON, CLI_SYN_YAML, CLI_SYN_
  * Returns 0; -1 after printing "amc: PATH: reason" to stderr (I/O error); -2, printing
  * nothing, when the input is larger than max bytes (callers report a LIMIT_SIZE diagnostic). */
 int cli_read_file(const char *path, size_t max, char **buf, size_t *len);
+/* The same, with the "amc: PATH: reason" message written to err (a worker's buffer). */
+int cli_read_file_to(FILE *err, const char *path, size_t max, char **buf, size_t *len);
+
+/* Parses --shard "K/N" (decimal, 1 <= K <= N <= 2^31). Returns 0, or -1 if it is not one. */
+int cli_parse_shard(const char *s, unsigned *k, unsigned *n);
 
 /* Small helpers shared by the workspace commands (audit, watch). */
 /* Seconds on the monotonic clock. */
@@ -62,6 +67,8 @@ typedef struct cli_report cli_report;
 cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command);
 /* Reports the diagnostics of one input (file name as the user gave it; "-" shows "<stdin>"). */
 void cli_report_file(cli_report *r, const char *file, const amc_diags *ds);
+/* The text form of one input's diagnostics (what cli_report_file prints for --format text). */
+void cli_report_text(FILE *out, const char *file, const amc_diags *ds, bool color);
 /* Finishes the report (json/sarif written here) and frees it. */
 void cli_report_finish(cli_report *r);
 /* Whether colour is used (text to a TTY, NO_COLOR unset). */

@@ -174,5 +174,7 @@ extern const cli_opt cli_opt_default_dialect; /* --default-dialect DIALECT */
 extern const cli_opt cli_opt_max_size;        /* --max-size BYTES */
 extern const cli_opt cli_opt_max_depth;       /* --max-depth N */
 extern const cli_opt cli_opt_as;              /* --as SYNTAX (CLI_ENUM of cli_syntax) */
+extern const cli_opt cli_opt_jobs;            /* -j, --jobs N (0: the CPUs available) */
+extern const cli_opt cli_opt_shard;           /* --shard K/N (checked: 1 <= K <= N) */
 
 #endif

@@ -95,3 +95,24 @@ const cli_opt cli_opt_as = {.name = "as",
                             .kind = CLI_ENUM,
                             .values = syntaxes,
                             .help = "the input's syntax (default: by file extension)"};
+
+/* "K/N" with 1 <= K <= N: the check of --shard (cli_parse_shard does the parsing). */
+static const char *check_shard(const char *v)
+{
+    unsigned k = 0, n = 0;
+    return cli_parse_shard(v, &k, &n) == 0 ? NULL : "is not K/N (whole numbers, 1 <= K <= N)";
+}
+
+const cli_opt cli_opt_jobs = {.name = "jobs",
+                              .short_name = 'j',
+                              .kind = CLI_UINT,
+                              .arg = "N",
+                              .max = 1024,
+                              .help = "threads (default, or 0: the CPUs this process may use); "
+                                      "the output is the same as with -j 1"};
+
+const cli_opt cli_opt_shard = {.name = "shard",
+                               .kind = CLI_STRING,
+                               .arg = "K/N",
+                               .check = check_shard,
+                               .help = "take only shard K of N of the work"};

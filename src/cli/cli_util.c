@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include "cli.h"
 
-int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
+int cli_read_file_to(FILE *err, const char *path, size_t max, char **buf, size_t *len)
 {
     FILE *f = NULL;
     char *data = NULL;
@@ -19,7 +19,7 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
     *len = 0;
     f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "amc: %s: %s\n", path, strerror(errno));
+        fprintf(err, "amc: %s: %s\n", path, strerror(errno));
         return -1;
     }
     for (;;) {
@@ -35,7 +35,7 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
             }
             p = realloc(data, ncap + 1);
             if (!p) {
-                fprintf(stderr, "amc: %s: out of memory\n", path);
+                fprintf(err, "amc: %s: out of memory\n", path);
                 free(data);
                 if (!is_stdin)
                     fclose(f);
@@ -50,7 +50,7 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
             break;
     }
     if (ferror(f)) {
-        fprintf(stderr, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
+        fprintf(err, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
         free(data);
         if (!is_stdin)
             fclose(f);
@@ -70,6 +70,29 @@ int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
     data[n] = '\0';
     *buf = data;
     *len = n;
+    return 0;
+}
+
+int cli_read_file(const char *path, size_t max, char **buf, size_t *len)
+{
+    return cli_read_file_to(stderr, path, max, buf, len);
+}
+
+int cli_parse_shard(const char *s, unsigned *k, unsigned *n)
+{
+    unsigned long long kk = 0, nn = 0;
+    const char *p = s;
+    size_t d = 0;
+    for (d = 0; *p >= '0' && *p <= '9' && d < 11; p++, d++)
+        kk = kk * 10 + (unsigned)(*p - '0');
+    if (!d || *p++ != '/')
+        return -1;
+    for (d = 0; *p >= '0' && *p <= '9' && d < 11; p++, d++)
+        nn = nn * 10 + (unsigned)(*p - '0');
+    if (!d || *p || kk < 1 || kk > nn || nn > (1ull << 31))
+        return -1;
+    *k = (unsigned)kk;
+    *n = (unsigned)nn;
     return 0;
 }
 
@@ -279,6 +302,16 @@ json_object *cli_diag_to_json(const amc_diag *d)
     return o;
 }
 
+void cli_report_text(FILE *out, const char *file, const amc_diags *ds, bool color)
+{
+    size_t i = 0, n = amc_diags_count(ds);
+    for (i = 0; i < n; i++)
+        cli_print_diag_text(out, file, amc_diags_get(ds, i), color);
+    if (amc_diags_dropped(ds))
+        fprintf(out, "%s: note: %zu more diagnostics not shown\n", display_name(file),
+                amc_diags_dropped(ds));
+}
+
 void cli_report_file(cli_report *r, const char *file, const amc_diags *ds)
 {
     size_t i = 0, n = amc_diags_count(ds);
@@ -289,11 +322,7 @@ void cli_report_file(cli_report *r, const char *file, const amc_diags *ds)
         return;
     }
     if (r->fmt == CLI_FMT_TEXT) {
-        for (i = 0; i < n; i++)
-            cli_print_diag_text(r->out, file, amc_diags_get(ds, i), r->color);
-        if (amc_diags_dropped(ds))
-            fprintf(r->out, "%s: note: %zu more diagnostics not shown\n", display_name(file),
-                    amc_diags_dropped(ds));
+        cli_report_text(r->out, file, ds, r->color);
         return;
     }
     {

@@ -506,7 +506,8 @@ static int merge_main(void *args, const cli_list *ops)
             fputc('\n', stdout);
         }
         json_object_object_add(o, "summary", cli_summary_to_json(&m.sum));
-        puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+        puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+                                                   JSON_C_TO_STRING_NOSLASHESCAPE));
         json_object_put(o);
     } else {
         json_object *root = json_object_new_object(), *files = json_object_new_array();

@@ -34,6 +34,21 @@
  *     buffers the results of invalid lines (SARIF is one document).
  *   - Diagnostics of one instance are printed in document order (sorted by position), not in
  *     the order the schema evaluated them.
+ *   - -j N (default: the CPUs this process may use): the reading thread walks directories and
+ *     reads JSON Lines into batches (~1 MiB or 1024 lines), N worker threads validate them (each
+ *     with its own diagnostics list, reused document and, in profile mode, its own validator;
+ *     the compiled schema is shared read-only, amc/schema.h), and the reading thread writes each
+ *     batch's output, stderr messages and counts in input order (cli_par.h). Every message of a
+ *     run goes through that ordered path, so stdout and stderr are the same bytes for any N.
+ *     --stateful is one session in input order: one thread.
+ *   - --shard K/N: files are numbered in walk order across every operand and shard K takes
+ *     numbers K, N+K, ...; with --jsonl each input's lines are dealt the same way by line number
+ *     (records keep their line numbers; other shards' lines are read past, not parsed). With
+ *     --stateful (mailbox: receipt keys, nonces and state_version order belong to one task) a
+ *     message's shard is FNV-1a-64(task_id) mod N + 1, read from the message (a message without
+ *     a string task_id falls back to its position), so one task's messages land in one shard;
+ *     a msg_id or nonce reused across tasks is then only seen within a shard. An empty shard
+ *     prints its summary with zero counts. amc report merge joins the shards' JSON reports.
  *   - Exit: 0 every instance valid, 1 any invalid (or, with --strict, any warning), 2 usage,
  *     I/O or schema errors (an unreadable instance makes the status 2 even if others were
  *     invalid). Schema errors are printed as text on stderr with positions in the schema file.
@@ -42,28 +57,77 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "cli_par.h"
 #include "cli_schema.h"
+
+typedef struct vbatch vbatch;
 
 typedef struct vstate {
     const amc_schema *schema;
-    amc_validator *pv; /* profile mode */
+    amc_validator *pv;        /* profile mode: the first worker's validator */
+    amc_validator_opts popts; /* profile mode: how each further worker's is made */
     amc_validate_opts opts;
     amc_limits lim;
     cli_syntax as;
     bool jsonl;
     bool strict;
+    bool color; /* text on a terminal */
     cli_format fmt;
-    cli_report *rep;
-    amc_diags *ds;
+    cli_report *rep; /* json document, sarif: results added in order by emit() */
     size_t n_valid, n_invalid, n_unparseable;
     size_t n_inputs; /* files (or stdin) read */
     bool io_error;
     bool any_warning;
     const char *profile; /* --profile NAME|auto */
-    amc_doc *ldoc;       /* --jsonl: one document reused for every line */
+    unsigned jobs;       /* worker threads (1: none) */
+    unsigned shard_k;    /* --shard K/N: 1..N; shard_n 0: none */
+    unsigned shard_n;
+    uint64_t n_units;  /* whole files met so far (the shard of a file) */
+    bool shard_by_key; /* --stateful --shard: by the message's task_id */
+    amc_doc *kdoc;     /* the reading thread's document for the keys */
+    amc_diags *kds;
+    struct cli_par *par; /* the pipeline of this run */
+    vbatch *cur;         /* --jsonl: the batch being filled */
 } vstate;
+
+/* What a worker owns. */
+typedef struct vworker {
+    const vstate *v;
+    amc_diags *ds;
+    amc_doc *ldoc;     /* --jsonl: one document reused for every line */
+    amc_validator *pv; /* profile mode */
+    bool own_pv;       /* pv is this worker's to free */
+} vworker;
+
+/* A unit of work: a whole file, lines of a JSON Lines input, or a message for stderr. Filled by
+ * the reading thread, processed by a worker, emitted in order (output, counts) by the reading
+ * thread. */
+enum { B_FILE, B_LINES, B_NOTE };
+
+typedef struct vline {
+    size_t at, len;     /* the line's bytes in data */
+    size_t off, lineno; /* its byte offset and number in the file */
+    bool too_long;      /* longer than --max-size (not kept) */
+} vline;
+
+struct vbatch {
+    int kind;
+    char *path; /* as given or joined during the walk */
+    char *data; /* B_LINES: the lines; B_NOTE: the message */
+    size_t dlen, dcap;
+    vline *l;
+    size_t n, cap;
+    /* results */
+    char *out, *err; /* what goes to stdout and stderr */
+    size_t outlen, errlen;
+    size_t n_valid, n_invalid, n_unparseable;
+    bool any_warning, io_error, oom;
+    amc_diags **keep; /* json document / sarif: the diagnostics of each unit, for rep */
+    size_t nkeep;
+};
 
 static bool has_ext(const char *name, const char *const *exts)
 {
@@ -77,120 +141,139 @@ static bool has_ext(const char *name, const char *const *exts)
     return false;
 }
 
-/* Updates the counters from one instance's diagnostics and verdict. */
-static void tally(vstate *v, bool valid)
+/* Updates the batch's counters from one instance's diagnostics and verdict. */
+static void tally(vbatch *b, const amc_diags *ds, bool valid)
 {
-    if (amc_diags_warnings(v->ds))
-        v->any_warning = true;
+    if (amc_diags_warnings(ds))
+        b->any_warning = true;
     if (valid)
-        v->n_valid++;
+        b->n_valid++;
     else
-        v->n_invalid++;
+        b->n_invalid++;
 }
 
-/* Validates a parsed document; adds diagnostics to v->ds; returns the verdict (false on
+/* Reports one unit's diagnostics: text and JSON Lines records are written now (the batch's
+ * output), a JSON document or SARIF log gets them at emit (the worker's list moves to the
+ * batch). */
+static void report_unit(vworker *w, vbatch *b, FILE *out, bool line, size_t lineno, bool valid)
+{
+    const vstate *v = w->v;
+    if (line && amc_diags_count(w->ds) == 0 && valid)
+        return;
+    if (v->fmt == CLI_FMT_TEXT) {
+        cli_report_text(out, b->path, w->ds, v->color);
+    } else if (v->fmt == CLI_FMT_JSON && line && v->jsonl) {
+        json_object *o = json_object_new_object(), *arr = json_object_new_array();
+        size_t i = 0;
+        json_object_object_add(o, "file",
+                               json_object_new_string(strcmp(b->path, "-") ? b->path : "<stdin>"));
+        json_object_object_add(o, "line", json_object_new_int64((int64_t)lineno));
+        json_object_object_add(o, "valid", json_object_new_boolean(valid));
+        for (i = 0; i < amc_diags_count(w->ds); i++)
+            json_object_array_add(arr, cli_diag_to_json(amc_diags_get(w->ds, i)));
+        json_object_object_add(o, "diagnostics", arr);
+        fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+                                                    JSON_C_TO_STRING_NOSLASHESCAPE),
+              out);
+        fputc('\n', out);
+        json_object_put(o);
+    } else {
+        amc_diags *fresh = amc_diags_new(v->lim.max_diags);
+        amc_diags **k = realloc(b->keep, (b->nkeep + 1) * sizeof *k);
+        if (!fresh || !k) {
+            amc_diags_free(fresh);
+            if (k)
+                b->keep = k;
+            b->oom = true;
+            return;
+        }
+        b->keep = k;
+        b->keep[b->nkeep++] = w->ds;
+        w->ds = fresh;
+    }
+}
+
+/* Validates a parsed document; adds diagnostics to w->ds; returns the verdict (false on
  * ENOMEM too, with io_error set). */
-static bool run_schema(vstate *v, const amc_doc *doc)
+static bool run_schema(vworker *w, vbatch *b, FILE *err, const amc_doc *doc)
 {
     bool valid = false;
-    amc_status st = amc_schema_validate(v->schema, amc_doc_root(doc), doc, &v->opts, v->ds, &valid);
+    amc_status st =
+        amc_schema_validate(w->v->schema, amc_doc_root(doc), doc, &w->v->opts, w->ds, &valid);
     if (st == AMC_ENOMEM || st == AMC_EUSAGE || st == AMC_EINTERNAL) {
-        fprintf(stderr, "amc validate: %s\n", amc_status_str(st));
-        v->io_error = true;
+        fprintf(err, "amc validate: %s\n", amc_status_str(st));
+        b->io_error = true;
         return false;
     }
     return st == AMC_OK && valid;
 }
 
-static void validate_whole(vstate *v, const char *path)
+static void validate_whole(vworker *w, vbatch *b, FILE *out, FILE *err)
 {
+    const vstate *v = w->v;
+    const char *path = b->path;
     char *buf = NULL;
     size_t len = 0;
     amc_doc *doc = NULL;
     amc_status st = AMC_OK;
     cli_syntax as = v->as;
     bool valid = false;
-    int rr = cli_read_file(path, v->lim.max_input_bytes, &buf, &len);
-    amc_diags_clear(v->ds);
+    int rr = cli_read_file_to(err, path, v->lim.max_input_bytes, &buf, &len);
+    amc_diags_clear(w->ds);
     if (rr == -2) {
         /* larger than --max-size: the instance is invalid (like the readers' size limit) */
         amc_pos none = {AMC_NO_OFFSET, 0, 0};
-        amc_diags_addf(v->ds, AMC_C_LIMIT_SIZE, none, "input is larger than the %zu-byte limit",
+        amc_diags_addf(w->ds, AMC_C_LIMIT_SIZE, none, "input is larger than the %zu-byte limit",
                        v->lim.max_input_bytes);
-        v->n_unparseable++;
-        tally(v, false);
-        cli_report_file(v->rep, path, v->ds);
+        b->n_unparseable++;
+        tally(b, w->ds, false);
+        report_unit(w, b, out, false, 0, false);
         return;
     }
     if (rr != 0) {
-        v->io_error = true;
+        b->io_error = true;
         return;
     }
-    if (v->pv) {
-        st = amc_validator_check(v->pv, strcmp(path, "-") ? path : NULL, buf, len, v->ds, NULL);
+    if (w->pv) {
+        st = amc_validator_check(w->pv, strcmp(path, "-") ? path : NULL, buf, len, w->ds, NULL);
         if (st == AMC_ENOMEM || st == AMC_EUSAGE || st == AMC_EINTERNAL) {
-            fprintf(stderr, "amc validate: %s: %s\n", path, amc_status_str(st));
-            v->io_error = true;
+            fprintf(err, "amc validate: %s: %s\n", path, amc_status_str(st));
+            b->io_error = true;
         }
         valid = st == AMC_OK;
-        tally(v, valid);
-        amc_diags_sort(v->ds);
-        cli_report_file(v->rep, path, v->ds);
+        tally(b, w->ds, valid);
+        amc_diags_sort(w->ds);
+        report_unit(w, b, out, false, 0, valid);
         free(buf);
         return;
     }
     if (as == CLI_SYN_AUTO)
         as = cli_is_yaml_path(path) ? CLI_SYN_YAML : CLI_SYN_JSON;
     if (as == CLI_SYN_YAML)
-        st = amc_yaml_read(buf, len, &v->lim, v->ds, &doc);
+        st = amc_yaml_read(buf, len, &v->lim, w->ds, &doc);
     else
-        st = amc_json_read(buf, len, &v->lim, v->ds, &doc);
+        st = amc_json_read(buf, len, &v->lim, w->ds, &doc);
     if (st == AMC_ENOMEM) {
-        fprintf(stderr, "amc validate: %s: out of memory\n", path);
-        v->io_error = true;
+        fprintf(err, "amc validate: %s: out of memory\n", path);
+        b->io_error = true;
     } else if (st == AMC_OK) {
-        valid = run_schema(v, doc);
+        valid = run_schema(w, b, err, doc);
     } else {
-        v->n_unparseable++;
+        b->n_unparseable++;
     }
-    tally(v, valid);
-    amc_diags_sort(v->ds);
-    cli_report_file(v->rep, path, v->ds);
+    tally(b, w->ds, valid);
+    amc_diags_sort(w->ds);
+    report_unit(w, b, out, false, 0, valid);
     amc_doc_free(doc);
     free(buf);
 }
 
-/* One JSON Lines record for --jsonl --format json. */
-static void print_jsonl_record(const vstate *v, const char *path, size_t lineno, bool valid)
-{
-    json_object *o = json_object_new_object(), *arr = json_object_new_array();
-    size_t i = 0;
-    json_object_object_add(o, "file", json_object_new_string(strcmp(path, "-") ? path : "<stdin>"));
-    json_object_object_add(o, "line", json_object_new_int64((int64_t)lineno));
-    json_object_object_add(o, "valid", json_object_new_boolean(valid));
-    for (i = 0; i < amc_diags_count(v->ds); i++)
-        json_object_array_add(arr, cli_diag_to_json(amc_diags_get(v->ds, i)));
-    json_object_object_add(o, "diagnostics", arr);
-    puts(
-        json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
-    json_object_put(o);
-}
-
-/* Prints the diagnostics of one JSONL line (nothing for a valid line without any). */
-static void report_line(vstate *v, const char *path, size_t lineno, bool valid)
-{
-    if (amc_diags_count(v->ds) == 0 && valid)
-        return;
-    if (v->fmt == CLI_FMT_JSON)
-        print_jsonl_record(v, path, lineno, valid);
-    else
-        cli_report_file(v->rep, path, v->ds);
-}
-
 /* Validates one JSONL line (line[0..len), no newline) found at byte offset off, line lineno. */
-static void validate_line(vstate *v, const char *path, const char *line, size_t len, size_t off,
-                          size_t lineno)
+static void validate_line(vworker *w, vbatch *b, FILE *out, FILE *err, const vline *l)
 {
+    const vstate *v = w->v;
+    const char *path = b->path, *line = b->data + l->at;
+    size_t len = l->len, lineno = l->lineno;
     amc_status st = AMC_OK;
     bool valid = false;
     amc_pos base;
@@ -200,109 +283,325 @@ static void validate_line(vstate *v, const char *path, const char *line, size_t 
             break;
     if (i == len)
         return; /* blank line */
-    amc_diags_clear(v->ds);
-    if (v->pv) {
-        st = amc_validator_check(v->pv, strcmp(path, "-") ? path : NULL, line, len, v->ds, NULL);
+    amc_diags_clear(w->ds);
+    if (w->pv) {
+        st = amc_validator_check(w->pv, strcmp(path, "-") ? path : NULL, line, len, w->ds, NULL);
         if (st == AMC_ENOMEM || st == AMC_EUSAGE || st == AMC_EINTERNAL) {
-            fprintf(stderr, "amc validate: %s:%zu: %s\n", path, lineno, amc_status_str(st));
-            v->io_error = true;
+            fprintf(err, "amc validate: %s:%zu: %s\n", path, lineno, amc_status_str(st));
+            b->io_error = true;
         }
         valid = st == AMC_OK;
-    } else if ((st = amc_json_read_reuse(line, len, &v->lim, v->ds, &v->ldoc)) == AMC_OK) {
-        valid = run_schema(v, v->ldoc);
+    } else if ((st = amc_json_read_reuse(line, len, &v->lim, w->ds, &w->ldoc)) == AMC_OK) {
+        valid = run_schema(w, b, err, w->ldoc);
     } else {
         if (st == AMC_ENOMEM) {
-            fprintf(stderr, "amc validate: %s:%zu: out of memory\n", path, lineno);
-            v->io_error = true;
+            fprintf(err, "amc validate: %s:%zu: out of memory\n", path, lineno);
+            b->io_error = true;
         }
-        v->n_unparseable++;
+        b->n_unparseable++;
     }
-    base.offset = off;
+    base.offset = l->off;
     base.line = (uint32_t)(lineno - 1);
     base.col = 0;
-    amc_diags_rebase(v->ds, 0, base);
-    amc_diags_sort(v->ds);
-    tally(v, valid);
-    report_line(v, path, lineno, valid);
+    amc_diags_rebase(w->ds, 0, base);
+    amc_diags_sort(w->ds);
+    tally(b, w->ds, valid);
+    report_unit(w, b, out, true, lineno, valid);
 }
 
 /* Reports a line longer than the limit (it was skipped, not buffered). */
-static void line_too_long(vstate *v, const char *path, size_t off, size_t lineno)
+static void line_too_long(vworker *w, vbatch *b, FILE *out, const vline *l)
 {
     amc_pos base;
-    amc_diags_clear(v->ds);
+    amc_diags_clear(w->ds);
     base.offset = 0;
     base.line = 0;
     base.col = 0;
-    amc_diags_addf(v->ds, AMC_C_LIMIT_SIZE, base, "line is longer than the %zu-byte limit",
-                   v->lim.max_input_bytes);
-    base.offset = off;
-    base.line = (uint32_t)(lineno - 1);
-    amc_diags_rebase(v->ds, 0, base);
-    v->n_unparseable++;
-    tally(v, false);
-    report_line(v, path, lineno, false);
+    amc_diags_addf(w->ds, AMC_C_LIMIT_SIZE, base, "line is longer than the %zu-byte limit",
+                   w->v->lim.max_input_bytes);
+    base.offset = l->off;
+    base.line = (uint32_t)(l->lineno - 1);
+    amc_diags_rebase(w->ds, 0, base);
+    b->n_unparseable++;
+    tally(b, w->ds, false);
+    report_unit(w, b, out, true, l->lineno, false);
 }
 
-/* The line being read: grows to the longest line, at most the size limit (a longer line is
- * marked too_long and not kept). */
+/* The worker's part (cli_par_work): validates the batch's units, output into its buffers. */
+static void batch_work(void *wctx, void *item)
+{
+    vworker *w = wctx;
+    vbatch *b = item;
+    FILE *out = NULL, *err = NULL;
+    size_t i = 0;
+    if (b->kind == B_NOTE)
+        return;
+    out = open_memstream(&b->out, &b->outlen);
+    err = open_memstream(&b->err, &b->errlen);
+    if (!out || !err || !w->ds) {
+        b->oom = true;
+    } else if (b->kind == B_FILE) {
+        validate_whole(w, b, out, err);
+    } else {
+        for (i = 0; i < b->n; i++) {
+            if (b->l[i].too_long)
+                line_too_long(w, b, out, &b->l[i]);
+            else
+                validate_line(w, b, out, err, &b->l[i]);
+        }
+    }
+    if (out)
+        fclose(out);
+    if (err)
+        fclose(err);
+}
+
+static void batch_free(vbatch *b)
+{
+    size_t i = 0;
+    for (i = 0; i < b->nkeep; i++)
+        amc_diags_free(b->keep[i]);
+    free(b->keep);
+    free(b->path);
+    free(b->data);
+    free(b->l);
+    free(b->out);
+    free(b->err);
+    free(b);
+}
+
+/* The reading thread's part (cli_par_emit), in input order: output, counts, report. */
+static void batch_emit(void *ectx, void *item)
+{
+    vstate *v = ectx;
+    vbatch *b = item;
+    size_t i = 0;
+    if (b->outlen)
+        fwrite(b->out, 1, b->outlen, stdout);
+    if (b->errlen) {
+        fflush(stdout);
+        fwrite(b->err, 1, b->errlen, stderr);
+    }
+    if (b->kind == B_NOTE && b->dlen) {
+        fflush(stdout);
+        fwrite(b->data, 1, b->dlen, stderr);
+    }
+    for (i = 0; i < b->nkeep; i++)
+        cli_report_file(v->rep, b->path, b->keep[i]);
+    if (b->oom) {
+        fprintf(stderr, "amc validate: out of memory\n");
+        b->io_error = true;
+    }
+    v->n_valid += b->n_valid;
+    v->n_invalid += b->n_invalid;
+    v->n_unparseable += b->n_unparseable;
+    v->any_warning |= b->any_warning;
+    v->io_error |= b->io_error;
+    batch_free(b);
+}
+
+static vbatch *batch_new(int kind, const char *path)
+{
+    vbatch *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->kind = kind;
+    b->path = strdup(path);
+    if (!b->path) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* A message for stderr, in its place among the results (a reading error, a warning). */
+static void note(vstate *v, const char *path, bool io_error, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void note(vstate *v, const char *path, bool io_error, const char *fmt, ...)
+{
+    vbatch *b = batch_new(B_NOTE, path);
+    va_list ap;
+    int n = 0;
+    char *s = NULL;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) {
+        va_start(ap, fmt);
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!b || !s) {
+        free(b ? b->path : NULL);
+        free(b);
+        free(s);
+        fprintf(stderr, "amc validate: out of memory\n");
+        v->io_error = true;
+        return;
+    }
+    b->data = s;
+    b->dlen = (size_t)n;
+    b->io_error = io_error;
+    cli_par_submit(v->par, b);
+}
+
+/* Batches of JSON Lines: about this many bytes or lines each. */
+enum { BATCH_BYTES = 1 << 20, BATCH_LINES = 1024 };
+
+/* Hands the batch being filled to the pipeline. */
+static void flush_lines(vstate *v)
+{
+    if (v->cur && v->cur->n)
+        cli_par_submit(v->par, v->cur);
+    else if (v->cur)
+        batch_free(v->cur);
+    v->cur = NULL;
+}
+
+/* --stateful --shard: the shard (1..N) of a message by its task_id (FNV-1a 64 of the string,
+ * mod N, plus 1), so that every message of one task lands in one shard; 0 when the message is
+ * not a JSON object with a string task_id (the caller shards it by position). */
+static unsigned shard_of_key(vstate *v, const char *buf, size_t len)
+{
+    const amc_value *root = NULL, *id = NULL;
+    uint64_t h = 1469598103934665603ull;
+    size_t i = 0;
+    if (!v->kds)
+        v->kds = amc_diags_new(1);
+    if (!v->kds)
+        return 0;
+    amc_diags_clear(v->kds);
+    if (amc_json_read_reuse(buf, len, &v->lim, v->kds, &v->kdoc) != AMC_OK)
+        return 0;
+    root = amc_doc_root(v->kdoc);
+    id = root && root->type == AMC_T_OBJECT ? amc_value_getz(root, "task_id") : NULL;
+    if (!id || id->type != AMC_T_STRING)
+        return 0;
+    for (i = 0; i < id->u.str.len; i++) {
+        h ^= (unsigned char)id->u.str.ptr[i];
+        h *= 1099511628211ull;
+    }
+    return (unsigned)(h % v->shard_n) + 1;
+}
+
+/* The line being read: its bytes go straight into the current batch (up to the size limit: a
+ * longer line is marked too_long and not kept). */
 typedef struct linebuf {
-    char *p;
-    size_t len, cap, off, lineno; /* off: the line's byte offset in the file */
-    bool too_long;
+    size_t len, off, lineno; /* off: the line's byte offset in the file */
+    bool too_long, skip;     /* skip: another shard's line */
 } linebuf;
 
 /* Appends seg[0..n) to the line. Returns 0, or -1 when out of memory (reported). */
-static int line_append(vstate *v, linebuf *l, const char *seg, size_t n)
+static int line_append(vstate *v, const char *path, linebuf *l, const char *seg, size_t n)
 {
+    vbatch *b = NULL;
+    if (l->skip)
+        return 0;
+    if (!v->cur) {
+        v->cur = batch_new(B_LINES, path);
+        if (!v->cur) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            v->io_error = true;
+            return -1;
+        }
+    }
+    b = v->cur;
     if (l->too_long || l->len + n > v->lim.max_input_bytes) {
+        if (!l->too_long)
+            b->dlen -= l->len; /* drop what was kept of it */
         l->too_long = true;
         return 0;
     }
-    if (l->len + n > l->cap) {
-        size_t ncap = l->cap ? l->cap : 4096;
+    if (b->dlen + n > b->dcap) {
+        size_t ncap = b->dcap ? b->dcap : BATCH_BYTES + 4096;
         char *np = NULL;
-        while (ncap < l->len + n)
+        while (ncap < b->dlen + n)
             ncap *= 2;
-        np = realloc(l->p, ncap);
+        np = realloc(b->data, ncap);
         if (!np) {
             fprintf(stderr, "amc validate: out of memory\n");
             v->io_error = true;
             return -1;
         }
-        l->p = np;
-        l->cap = ncap;
+        b->data = np;
+        b->dcap = ncap;
     }
-    memcpy(l->p + l->len, seg, n);
+    memcpy(b->data + b->dlen, seg, n);
+    b->dlen += n;
     l->len += n;
     return 0;
 }
 
-/* Validates the line read so far (or reports it too long). */
-static void line_end(vstate *v, const char *path, linebuf *l)
+/* The line read so far is complete: it becomes a unit of the batch. Returns 0 or -1 (reported). */
+static int line_end(vstate *v, const char *path, linebuf *l)
 {
-    if (l->too_long)
-        line_too_long(v, path, l->off, l->lineno);
-    else
-        validate_line(v, path, l->p, l->len, l->off, l->lineno);
+    vbatch *b = NULL;
+    vline *u = NULL;
+    if (l->skip)
+        return 0;
+    if (!v->cur && line_append(v, path, l, "", 0) != 0)
+        return -1;
+    b = v->cur;
+    if (v->shard_by_key) { /* the line is whole now: its task decides */
+        unsigned k = l->too_long ? 0 : shard_of_key(v, b->data + b->dlen - l->len, l->len);
+        if (!k)
+            k = (unsigned)((l->lineno - 1) % v->shard_n) + 1;
+        if (k != v->shard_k) {
+            if (!l->too_long)
+                b->dlen -= l->len;
+            return 0;
+        }
+    }
+    if (b->n == b->cap) {
+        size_t ncap = b->cap ? b->cap * 2 : 64;
+        vline *p = realloc(b->l, ncap * sizeof *p);
+        if (!p) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            v->io_error = true;
+            return -1;
+        }
+        b->l = p;
+        b->cap = ncap;
+    }
+    u = &b->l[b->n++];
+    u->len = l->too_long ? 0 : l->len;
+    u->at = b->dlen - u->len;
+    u->off = l->off;
+    u->lineno = l->lineno;
+    u->too_long = l->too_long;
+    if (b->dlen >= BATCH_BYTES || b->n >= BATCH_LINES)
+        flush_lines(v);
+    return 0;
 }
 
-/* Streams a JSON Lines file: a fixed read buffer plus a line buffer that grows to the longest
- * line (at most max_input_bytes; a longer line is skipped and reported). */
+/* Starts line number lineno at byte offset off (with --shard: is it this shard's?). */
+static void line_start(const vstate *v, linebuf *l, size_t lineno, size_t off)
+{
+    l->lineno = lineno;
+    l->off = off;
+    l->len = 0;
+    l->too_long = false;
+    l->skip = v->shard_n && !v->shard_by_key && (lineno - 1) % v->shard_n != v->shard_k - 1;
+}
+
+/* Reads a JSON Lines file into batches: a fixed read buffer; each line's bytes are copied once,
+ * into the batch (at most max_input_bytes a line; a longer line is skipped and reported). */
 static void validate_jsonl(vstate *v, const char *path)
 {
     enum { CHUNK = 1 << 16 };
     bool is_stdin = !strcmp(path, "-");
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     char *chunk = f ? malloc(CHUNK) : NULL;
-    linebuf l = {NULL, 0, 0, 0, 1, false};
+    linebuf l;
     size_t file_off = 0, got = 0;
+    line_start(v, &l, 1, 0);
     if (!f || !chunk) {
         if (f)
-            fprintf(stderr, "amc validate: out of memory\n");
+            note(v, path, true, "amc validate: out of memory\n");
         else
-            fprintf(stderr, "amc: %s: %s\n", path, strerror(errno));
-        v->io_error = true;
+            note(v, path, true, "amc: %s: %s\n", path, strerror(errno));
         goto out;
     }
     while ((got = fread(chunk, 1, CHUNK, f)) > 0) {
@@ -310,40 +609,33 @@ static void validate_jsonl(vstate *v, const char *path)
         while (p < got) {
             const char *nl = memchr(chunk + p, '\n', got - p);
             size_t seg = nl ? (size_t)(nl - (chunk + p)) : got - p;
-            if (line_append(v, &l, chunk + p, seg) != 0)
+            if (line_append(v, path, &l, chunk + p, seg) != 0)
                 goto out;
             p += seg;
             file_off += seg;
             if (!nl)
                 break;
-            line_end(v, path, &l);
+            if (line_end(v, path, &l) != 0)
+                goto out;
             p++; /* the newline */
             file_off++;
-            l.lineno++;
-            l.off = file_off;
-            l.len = 0;
-            l.too_long = false;
+            line_start(v, &l, l.lineno + 1, file_off);
         }
     }
     if (ferror(f)) {
-        fprintf(stderr, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
-        v->io_error = true;
+        flush_lines(v);
+        note(v, path, true, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
     } else if (l.too_long || l.len > 0) {
         line_end(v, path, &l); /* the last line, without a newline */
     }
 out:
+    flush_lines(v);
     if (f && !is_stdin)
         fclose(f);
     free(chunk);
-    free(l.p);
 }
 
 static void validate_path(vstate *v, const char *path, bool from_dir);
-
-static int cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static void validate_dir(vstate *v, const char *dir)
 {
@@ -360,8 +652,7 @@ static void validate_dir(vstate *v, const char *dir)
     char **names = NULL;
     size_t n = 0, cap = 0, i = 0;
     if (!d) {
-        fprintf(stderr, "amc: %s: %s\n", dir, strerror(errno));
-        v->io_error = true;
+        note(v, dir, true, "amc: %s: %s\n", dir, strerror(errno));
         return;
     }
     while ((e = readdir(d)) != NULL) {
@@ -379,7 +670,7 @@ static void validate_dir(vstate *v, const char *dir)
             n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cmp_names);
+    qsort(names, n, sizeof *names, cli_cmp_names);
     for (i = 0; i < n; i++) {
         size_t dl = strlen(dir);
         char *p = malloc(dl + strlen(names[i]) + 2);
@@ -391,9 +682,9 @@ static void validate_dir(vstate *v, const char *dir)
             if (S_ISDIR(st.st_mode))
                 validate_dir(v, p);
             else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) &&
-                     has_ext(names[i], v->jsonl ? lines
-                                       : v->pv  ? messages
-                                                : plain))
+                     has_ext(names[i], v->jsonl     ? lines
+                                       : v->profile ? messages
+                                                    : plain))
                 validate_path(v, p, true);
         }
         free(p);
@@ -409,47 +700,107 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
         size_t before = v->n_inputs;
         validate_dir(v, path);
         if (v->n_inputs == before)
-            fprintf(stderr, "amc validate: %s: warning: no %s file in this directory\n", path,
-                    v->jsonl ? "*.jsonl or *.ndjson" : "*.json, *.yaml or *.yml");
+            note(v, path, false, "amc validate: %s: warning: no %s file in this directory\n", path,
+                 v->jsonl ? "*.jsonl or *.ndjson" : "*.json, *.yaml or *.yml");
         return;
     }
     v->n_inputs++;
-    if (v->jsonl)
+    if (v->jsonl) {
         validate_jsonl(v, path);
-    else
-        validate_whole(v, path);
+    } else {
+        uint64_t unit = v->n_units++;
+        vbatch *b = NULL;
+        unsigned k = (unsigned)(unit % (v->shard_n ? v->shard_n : 1)) + 1;
+        if (v->shard_by_key) { /* the file's task decides (read here once more) */
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *quiet = fopen("/dev/null", "w");
+            if (quiet && cli_read_file_to(quiet, path, v->lim.max_input_bytes, &buf, &len) == 0) {
+                unsigned kk = shard_of_key(v, buf, len);
+                if (kk)
+                    k = kk;
+            }
+            if (quiet)
+                fclose(quiet);
+            free(buf);
+        }
+        if (v->shard_n && k != v->shard_k)
+            return; /* another shard's file */
+        b = batch_new(B_FILE, path);
+        if (!b) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            v->io_error = true;
+            return;
+        }
+        cli_par_submit(v->par, b);
+    }
 }
 
 typedef struct vargs {
-    const char *profile, *policy, *now, *keyring, *default_dialect;
+    const char *profile, *policy, *now, *keyring, *default_dialect, *shard;
     cli_list schemas, maps;
     int format, as;
     bool stateful, jsonl, no_format_assert, first_error, strict;
-    uint64_t max_size, max_depth;
+    uint64_t max_size, max_depth, jobs;
 } vargs;
 
-/* Validates every input and returns the exit status. The report is opened here, except for
- * --jsonl --format json, which streams JSON Lines records itself (report_line). rules_hi > 0:
- * SARIF declares the codes rules_lo..rules_hi. */
+/* Validates every input through the pipeline (v->jobs workers) and returns the exit status.
+ * The report is opened here, except for --jsonl --format json, which streams JSON Lines
+ * records (report_unit). rules_hi > 0: SARIF declares the codes rules_lo..rules_hi. */
 static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules_hi)
 {
     size_t i = 0;
     int rc = CLI_EXIT_OK;
+    unsigned nw = v->jobs ? v->jobs : 1;
+    vworker *w = calloc(nw, sizeof *w);
+    void **wctx = calloc(nw, sizeof *wctx);
+    amc_diags *pds = NULL;
     cli_summary sum;
     memset(&sum, 0, sizeof sum);
+    v->color = v->fmt == CLI_FMT_TEXT && cli_use_color(stdout);
     if (!(v->jsonl && v->fmt == CLI_FMT_JSON)) {
         v->rep = cli_report_new(v->fmt, stdout, "validate");
         if (!v->rep) {
             fprintf(stderr, "amc validate: out of memory\n");
-            return CLI_EXIT_ERROR;
+            rc = CLI_EXIT_ERROR;
+            goto out;
         }
         if (rules_hi)
             cli_report_declare_rules(v->rep, rules_lo, rules_hi);
     }
+    if (!w || !wctx) {
+        fprintf(stderr, "amc validate: out of memory\n");
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
+    for (i = 0; i < nw; i++) {
+        w[i].v = v;
+        w[i].ds = amc_diags_new(v->lim.max_diags);
+        wctx[i] = &w[i];
+        if (v->pv && i == 0) {
+            w[i].pv = v->pv;
+        } else if (v->pv) { /* one validator per worker (made as the first was) */
+            if (!pds)
+                pds = amc_diags_new(v->lim.max_diags);
+            if (!pds || amc_validator_new(&v->popts, pds, &w[i].pv) != AMC_OK) {
+                fprintf(stderr, "amc validate: out of memory\n");
+                rc = CLI_EXIT_ERROR;
+                goto out;
+            }
+            w[i].own_pv = true;
+        }
+    }
+    v->par = cli_par_new(nw, 4 * (size_t)nw, batch_work, wctx, batch_emit, v);
+    if (!v->par) {
+        fprintf(stderr, "amc validate: cannot start %u threads\n", nw);
+        rc = CLI_EXIT_ERROR;
+        goto out;
+    }
     for (i = 0; i < inputs->n; i++)
         validate_path(v, inputs->v[i], false);
-    amc_doc_free(v->ldoc);
-    v->ldoc = NULL;
+    flush_lines(v);
+    cli_par_finish(v->par);
+    v->par = NULL;
     rc = v->io_error                                     ? CLI_EXIT_ERROR
          : v->n_invalid || (v->strict && v->any_warning) ? CLI_EXIT_INVALID
                                                          : CLI_EXIT_OK;
@@ -457,10 +808,13 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
     sum.invalid = v->n_invalid;
     sum.unparseable = v->n_unparseable;
     sum.status = rc;
+    sum.shard_k = v->shard_k;
+    sum.shard_n = v->shard_n;
     if (v->jsonl && v->fmt == CLI_FMT_JSON) { /* the last record of the JSON Lines report */
         json_object *o = json_object_new_object();
         json_object_object_add(o, "summary", cli_summary_to_json(&sum));
-        puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+        puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+                                                   JSON_C_TO_STRING_NOSLASHESCAPE));
         json_object_put(o);
     }
     cli_report_set_summary(v->rep, &sum);
@@ -472,6 +826,20 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
         else
             fprintf(stderr, "valid=%zu invalid=%zu\n", v->n_valid, v->n_invalid);
     }
+out:
+    for (i = 0; w && i < nw; i++) {
+        amc_diags_free(w[i].ds);
+        amc_doc_free(w[i].ldoc);
+        if (w[i].own_pv)
+            amc_validator_free(w[i].pv);
+    }
+    free(w);
+    free(wctx);
+    amc_diags_free(pds);
+    amc_doc_free(v->kdoc);
+    amc_diags_free(v->kds);
+    v->kdoc = NULL;
+    v->kds = NULL;
     return rc;
 }
 
@@ -507,6 +875,11 @@ static int run_profile(vstate *v, const vargs *a, const cli_list *inputs)
     opts.policy = policy;
     opts.limits = &v->lim;
     opts.now = a->now;
+    v->popts = opts;
+    if (opts.stateful) {
+        v->jobs = 1;                       /* one session, in input order */
+        v->shard_by_key = v->shard_n != 0; /* one task's messages in one shard */
+    }
     st = amc_validator_new(&opts, pds, &v->pv);
     if (st != AMC_OK) {
         fprintf(stderr, "amc validate: %s\n",
@@ -609,14 +982,12 @@ static int validate_main(void *args, const cli_list *inputs)
     v.jsonl = a->jsonl;
     v.strict = a->strict;
     v.profile = a->profile;
-    v.ds = amc_diags_new(v.lim.max_diags);
-    if (!v.ds) {
-        fprintf(stderr, "amc validate: out of memory\n");
-        return CLI_EXIT_ERROR;
-    }
+    v.jobs = a->jobs ? (unsigned)a->jobs : cli_cpus_available();
+    if (a->shard && cli_parse_shard(a->shard, &v.shard_k, &v.shard_n) != 0)
+        return cli_usage_error(&cli_cmd_validate, "--shard: '%s' is not K/N (1 <= K <= N)",
+                               a->shard);
     rc = a->profile ? run_profile(&v, a, inputs) : run_schema_mode(&v, a, inputs);
     cli_report_finish(v.rep);
-    amc_diags_free(v.ds);
     return rc;
 }
 
@@ -674,6 +1045,17 @@ static const cli_opt options[] = {
      O(first_error),
      .help = "report only the first failure per instance"},
     {.shared = &cli_opt_strict, O(strict)},
+    {.shared = &cli_opt_jobs,
+     O(jobs),
+     .help = "validate with N threads (default, or 0: the CPUs this process may use); the "
+             "output is the same, byte for byte, as with -j 1 (files, or batches of lines, are "
+             "validated in parallel and reported in input order); --stateful runs one thread"},
+    {.shared = &cli_opt_shard,
+     O(shard),
+     .help = "validate only shard K of N (1 <= K <= N): every N-th file (the K-th, N+K-th, "
+             "... in walk order), or with --jsonl every N-th line of each input (lines K, N+K, "
+             "...; records keep their line numbers); the summary says \"shard\": \"K/N\"; amc "
+             "report merge joins the shards' --format json reports"},
     {.shared = &cli_opt_max_size,
      O(max_size),
      .help = "largest instance or JSONL line (K, M, G: binary multiples)"},

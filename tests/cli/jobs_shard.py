@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""-j N and --shard K/N (issue 18): for schema and profile runs over JSON Lines, directories and
+stdin, in every output format,
+  1. `-j 2` and `-j 3` print exactly what `-j 1` prints (stdout and stderr byte for byte, same
+     exit status), across batch boundaries (a generated JSON Lines file of 5000+ lines with
+     invalid, unparseable, blank and too-long lines);
+  2. the shards of a run (N = 3, and N = 7 with more shards than files) merged by `amc report
+     merge` equal the unsharded run's JSON report (records and summary) and exit status; an empty
+     shard writes its summary with zero counts;
+  3. `--stateful --shard` keeps one task's messages in one shard: each mailbox session fixture
+     (conformance/mailbox/inputs/*.jsonl: redelivery, conflicts, order) sharded and merged equals
+     the unsharded session (with lines dealt by position, the redelivery and order findings would
+     be lost).
+Usage: jobs_shard.py AMC (run from the source tree)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+AMC = sys.argv[1]
+EX = "examples/schemas"
+PERSON = ["--schema", "tests/data/schema/person.schema.json",
+          "--schema", "tests/data/schema/address.schema.json"]
+failures = []
+checked = 0
+
+
+def run(args, stdin=None):
+    p = subprocess.run([AMC] + args, input=stdin, capture_output=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what):
+    global checked
+    checked += 1
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def same_for_jobs(args, stdin=None, label=None):
+    args = ["validate"] + args
+    ref = run(args + ["-j", "1"], stdin)
+    check(ref[0] in (0, 1, 2), f"{label or args}: exit {ref[0]}")
+    for j in (2, 3):
+        got = run(args + ["-j", str(j)], stdin)
+        check(got == ref, f"-j {j} differs from -j 1: {label or ' '.join(args)} "
+                          f"(exit {got[0]} vs {ref[0]}, stdout {len(got[1])} vs {len(ref[1])} "
+                          f"bytes, stderr {len(got[2])} vs {len(ref[2])})")
+    return ref
+
+
+def sharded_equals_whole(args, n, tmp, label):
+    args = ["validate"] + args
+    whole = run(args + ["-j", "2"])
+    parts = []
+    for k in range(1, n + 1):
+        rc, out, _ = run(args + ["--shard", f"{k}/{n}", "-j", "2"])
+        check(rc in (0, 1, 2), f"{label}: shard {k}/{n}: exit {rc}")
+        path = os.path.join(tmp, f"part-{k}")
+        with open(path, "wb") as f:
+            f.write(out)
+        parts.append(path)
+    # given in reverse order: the merge sorts
+    rc, merged, err = run(["report", "merge"] + parts[::-1])
+    check(rc == whole[0], f"{label}: merge of {n} shards exits {rc}, the whole run {whole[0]} "
+                          f"({err.decode(errors='replace').strip()})")
+    check(merged == whole[1], f"{label}: merge of {n} shards differs from the whole run")
+    return parts
+
+
+with tempfile.TemporaryDirectory(prefix="amc-jobs-") as tmp:
+    # a JSON Lines file crossing batch boundaries: valid, invalid, unparseable, blank, too long
+    src = open("tests/data/schema/people.jsonl", encoding="utf-8").read().splitlines()
+    big = os.path.join(tmp, "big.jsonl")
+    with open(big, "w", encoding="utf-8") as f:
+        for i in range(5200):
+            line = src[i % len(src)]
+            if i % 997 == 0:
+                line = "   "
+            if i % 1201 == 5:
+                line = '{"name": "' + "x" * 3000 + '"}'
+            f.write(line + "\n")
+        f.write(src[2])  # the last line without a newline
+    small = ["--max-size", "2K"]
+    for fmt in ("text", "json", "sarif"):
+        same_for_jobs(PERSON + ["--jsonl", "--format", fmt] + small + [big], label=f"jsonl {fmt}")
+    same_for_jobs(PERSON + ["--jsonl", "--first-error", big, "tests/data/schema/people.jsonl",
+                            "missing.jsonl"], label="jsonl, a missing input")
+    with open(big, "rb") as f:
+        same_for_jobs(PERSON + ["--jsonl", "-"], stdin=f.read(), label="jsonl stdin")
+    # directories of whole files (schema and profiles), text / json / sarif
+    for fmt in ("text", "json", "sarif"):
+        same_for_jobs(PERSON + ["--format", fmt, "tests/data/schema/dir",
+                                "tests/data/schema/person-invalid.json", "nonexistent.json",
+                                "tests/data/schema/not-json.json"], label=f"files {fmt}")
+        same_for_jobs(["--profile", "mailbox", "--format", fmt, "conformance/mailbox/inputs"],
+                      label=f"mailbox dir {fmt}")
+    same_for_jobs(["--profile", "auto", "conformance/ignite/inputs"], label="auto dir")
+    same_for_jobs(["--profile", "mailbox", "--jsonl", "conformance/mailbox/inputs"],
+                  label="mailbox jsonl dir")
+    same_for_jobs(["--profile", "mailbox", "--stateful", "--jsonl", "conformance/mailbox/inputs"],
+                  label="mailbox stateful")
+    same_for_jobs(PERSON + ["tests/data/schema/textonly"], label="a directory without instances")
+
+    # shards merged = the whole run
+    sharded_equals_whole(PERSON + ["--jsonl", "--format", "json"] + small + [big], 3, tmp,
+                         "jsonl, 3 shards")
+    sharded_equals_whole(PERSON + ["--jsonl", "--format", "json", big,
+                                   "tests/data/schema/people.jsonl"], 4, tmp, "two jsonl, 4 shards")
+    sharded_equals_whole(["--profile", "mailbox", "--format", "json",
+                          "conformance/mailbox/inputs"], 3, tmp, "mailbox dir, 3 shards")
+    sharded_equals_whole(PERSON + ["--format", "json", "tests/data/schema/dir"], 7, tmp,
+                         "a small dir, 7 shards (some empty)")
+    # an empty shard: its summary with zero counts
+    rc, out, _ = run(["validate"] + PERSON + ["--jsonl", "--format", "json", "--shard", "3/3",
+                               "tests/data/schema/last-line-no-newline.jsonl"])
+    lines = out.decode().splitlines()  # the file has one line: shard 3/3 is empty
+    check(rc == 0 and lines == ['{"summary":{"valid":0,"invalid":0,"unparseable":0,'
+                                '"status":0,"shard":"3/3"}}'],
+          f"an empty shard: exit {rc}, {lines}")
+    # every shard together holds every line exactly once
+    seen = []
+    for k in (1, 2, 3):
+        rc, out, _ = run(["validate"] + PERSON + ["--jsonl", "--format", "json", "--shard",
+                                                  f"{k}/3", big])
+        recs = [json.loads(x) for x in out.decode().splitlines()]
+        check("summary" in recs[-1] and recs[-1]["summary"].get("shard") == f"{k}/3",
+              f"shard {k}/3: the last record is its summary")
+        check(all((r["line"] - 1) % 3 == k - 1 for r in recs[:-1]),
+              f"shard {k}/3 holds a line of another shard")
+        seen += [r["line"] for r in recs[:-1]]
+    check(len(seen) == len(set(seen)), "a line is in two shards")
+
+    # stateful: a task's messages stay together
+    for f in sorted(os.listdir("conformance/mailbox/inputs")):
+        if f.endswith(".jsonl"):
+            sharded_equals_whole(["--profile", "mailbox", "--stateful", "--jsonl", "--format",
+                                  "json", os.path.join("conformance/mailbox/inputs", f)], 3, tmp,
+                                 f"stateful {f}, 3 shards")
+
+    # usage errors
+    for bad in ("0/3", "4/3", "3", "a/b", "1/0", "1/3x", "/3"):
+        rc, _, err = run(["validate"] + PERSON + ["--shard", bad, "tests/data/schema/person-valid.json"])
+        check(rc == 2 and b"--shard" in err, f"--shard {bad}: exit {rc}, {err!r}")
+
+print(f"{checked} checks, {len(failures)} failures")
+sys.exit(1 if failures else 0)
