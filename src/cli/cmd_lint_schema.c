@@ -255,6 +255,7 @@ out:
 
 typedef struct largs {
     cli_list disable, schemas, maps;
+    cli_list known_formats; /* --known-format */
     const char *config, *default_dialect;
     int format;
     bool strict, rules_markdown;
@@ -313,6 +314,8 @@ static int lint_files(const largs *a, const lint_cfg *cfg, const cli_list *files
             io_error = true;
     }
     cli_report_declare_rules(rep, 2300, 2399);
+    opts.formats = a->known_formats.v;
+    opts.n_formats = a->known_formats.n;
     opts.disable = cfg->disable;
     opts.n_disable = cfg->n_disable;
     opts.severity = cfg->sev;
@@ -434,6 +437,12 @@ const cli_command cli_cmd_lint_schema = {
              .arg = "MORE",
              .help = "another schema document $refs may point to (not linted); repeatable"},
             {.shared = &cli_opt_map_uri, O(maps)},
+            {.name = "known-format",
+             .kind = CLI_LIST,
+             .arg = "NAME",
+             O(known_formats),
+             .help = "a custom \"format\" name the schemas may use (not a LINT_FORMAT_UNKNOWN "
+                     "finding); repeatable"},
             {.shared = &cli_opt_default_dialect, O(default_dialect)},
             {.name = "rules-markdown",
              .kind = CLI_FLAG,

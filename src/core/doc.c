@@ -205,10 +205,17 @@ amc_pos amc_pos_of(const char *buf, size_t len, size_t offset)
     p.offset = offset;
     if (offset > len)
         offset = len;
+    const char *cr = NULL; /* the next CR at or after i, or NULL when there is none before
+                              offset: searched again only once i has passed it, so a long
+                              LF-only text is scanned once, not once per line */
+    bool cr_searched = false;
     while (i < offset) {
         const char *nl = memchr(buf + i, '\n', offset - i);
-        const char *cr = memchr(buf + i, '\r', offset - i);
         const char *e = NULL;
+        if (!cr_searched || (cr && cr < buf + i)) {
+            cr = memchr(buf + i, '\r', offset - i);
+            cr_searched = true;
+        }
         if (!nl && !cr)
             break;
         e = (!nl || (cr && cr < nl)) ? cr : nl;

@@ -16,11 +16,23 @@
  *   - Rule IDs are the code identifiers of codes_lint.def (stable, append-only).
  *   - Keywords whose name starts with "x-" are extension annotations (the OpenAPI convention)
  *     and are never reported as unknown.
- *   - Keyword suggestions use the optimal-string-alignment distance on ASCII-case-folded names:
- *     at most 1 edit for names up to 4 bytes, 2 up to 11 bytes, 3 beyond. Keywords of
- *     earlier drafts get their 2020-12 replacement ("definitions" -> "$defs",
- *     "dependencies" -> "dependentRequired" or "dependentSchemas", "$recursiveRef" ->
- *     "$dynamicRef", "additionalItems" -> "items", "id" -> "$id").
+ *   - Per dialect: every subschema is linted in the dialect it is read in (amc_schema_walk's
+ *     dialect: its resource's "$schema", else the set's default). A keyword is unknown when
+ *     that dialect does not define it (amc_schema_keyword_vocab_in). One of an earlier draft
+ *     gets its replacement ("definitions" -> "$defs", "id" -> "$id", "$recursiveRef" ->
+ *     "$dynamicRef", "additionalItems" -> "items"); one of a later draft is named with the
+ *     draft it came with and this dialect's spelling ("$defs" -> "definitions" in drafts 4-7,
+ *     "const" -> a one-member "enum" in draft 4); "dependencies" in 2019-09/2020-12 (known to
+ *     the engine for the transition, as their meta-schemas keep it) gets "dependentRequired" or
+ *     "dependentSchemas" by its values. Annotations (meta-data, content, $comment) of another
+ *     draft are not reported: no draft validates with them and tools read them in any draft.
+ *     An unknown keyword whose object value a "#/..." $ref of the document points into is a
+ *     grouping of schemas ("definitions": {"group": {"name": {...}}}), not a typo: not reported.
+ *     Nor are the VS Code JSON language service's extensions (editor_kws: markdownDescription,
+ *     deprecationMessage, defaultSnippets ...): deliberate editor annotations, not typos.
+ *   - Keyword suggestions use the optimal-string-alignment distance on ASCII-case-folded names
+ *     (among the keywords of the subschema's dialect): at most 1 edit for names up to 4 bytes, 2
+ *     up to 11 bytes, 3 beyond.
  *   - Numbers are compared exactly when both are int64 and as doubles otherwise.
  *   - Every rule checks the types of the keyword values it reads and stays silent on malformed
  *     values: the meta-schema stage reports those, once.
@@ -30,7 +42,10 @@
  *     only if the parent's "properties" lacks it and none of its "patternProperties" matches it.
  *   - Enum duplicates are found by JSON data-model equality (1 == 1.0); enums longer than 4096
  *     members are not checked (quadratic).
- *   - "unknown format": any value that is not one of the formats 2020-12 defines.
+ *   - "unknown format": a value that is not one of the formats the dialect defines (a format of
+ *     a later draft says so) nor one of amc_lint_opts.formats (--known-format).
+ *   - An unresolvable remote $ref says how to serve it: --schema FILE or --map-uri PREFIX=DIR
+ *     with the URI's own directory as PREFIX.
  *   - Subschemas the walk does not reach (it follows applicators only) but a "$ref" of the same
  *     document points to, typically under "definitions", are linted too, with their own
  *     subschemas; what nothing references under an unknown keyword is not a schema and is not
@@ -63,11 +78,21 @@ static const rule_doc rule_docs[] = {
      "(\"minLength\": \"3\", \"required\": \"name\", \"type\": \"text\" ...); validators reject "
      "such a schema or ignore the keyword. Fix the value as the message says."},
     {AMC_C_LINT_UNKNOWN_KEYWORD,
-     "A keyword no 2020-12 vocabulary defines. Validators ignore unknown keywords, so a typo "
-     "(\"minLenght\") silently removes a constraint. The message suggests the nearest keyword. "
-     "Keywords of earlier drafts (\"definitions\", \"dependencies\", \"additionalItems\", "
-     "\"$recursiveRef\", \"id\") are reported with their 2020-12 replacement. Names starting "
-     "with \"x-\" are taken as deliberate extensions and never reported."},
+     "A keyword the dialect of its schema (its \"$schema\": draft 2020-12, 2019-09, 7, 6 or 4) "
+     "does not define. Validators ignore unknown keywords, so a typo (\"minLenght\") silently "
+     "removes a constraint. The message suggests the nearest keyword of that dialect. A keyword "
+     "of another draft is named as such with its spelling in this one: \"definitions\" in "
+     "2020-12 (\"$defs\"), \"$defs\" in draft 7 (\"definitions\"), \"const\" or \"if\" in "
+     "draft 4, \"id\" in draft 6 (\"$id\"); \"dependencies\" in 2019-09 and 2020-12 (kept by "
+     "their meta-schemas for the transition) gets \"dependentRequired\" or "
+     "\"dependentSchemas\" by its values. Annotations of another draft (\"examples\", "
+     "\"readOnly\", \"deprecated\", \"$comment\", \"contentMediaType\" ...) have no "
+     "validation effect in any draft and are not reported; nor are the VS Code JSON language "
+     "service's editor extensions (\"markdownDescription\", \"deprecationMessage\", "
+     "\"enumDescriptions\", \"defaultSnippets\", \"errorMessage\" ...). Names starting with "
+     "\"x-\" are taken as deliberate extensions and never reported, and neither is a keyword "
+     "whose object holds schemas a \"$ref\" of the document points to (a grouping such as "
+     "\"definitions\": {\"group\": {\"name\": {...}}})."},
     {AMC_C_LINT_REF_UNRESOLVED,
      "A \"$ref\" or \"$dynamicRef\" whose target is neither in the schema set nor loadable: "
      "the document it names is unknown, or the fragment (a JSON Pointer or an anchor) does not "
@@ -108,9 +133,13 @@ static const rule_doc rule_docs[] = {
      "\"properties\", or replace \"additionalProperties\": false by \"unevaluatedProperties\": "
      "false, which sees the branches."},
     {AMC_C_LINT_FORMAT_UNKNOWN,
-     "A \"format\" value that draft 2020-12 does not define. Validators ignore unknown formats "
-     "(even with format assertion on), so the value is never checked. The message suggests the "
-     "nearest defined format when there is one (\"datetime\" -> \"date-time\")."},
+     "A \"format\" value that the schema's dialect does not define. Validators ignore unknown "
+     "formats (even with format assertion on), so the value is never checked. The message "
+     "suggests the nearest defined format when there is one (\"datetime\" -> \"date-time\"); "
+     "a format of a later draft (\"uuid\" in draft 7, \"date\" in draft 4) is named as such: "
+     "validators of the schema's draft may not check it. Custom formats your validators "
+     "implement are declared with --known-format NAME (amc_lint_opts.formats) and not "
+     "reported."},
     {AMC_C_LINT_DIALECT,
      "The root has no \"$schema\", so the dialect is whatever the reader assumes: amc reads it "
      "as draft 2020-12 (or the default dialect it is given), other validators as their own "
@@ -305,6 +334,7 @@ typedef struct lnode {
     const amc_value *v;
     const char *ptr;  /* JSON Pointer from the document root */
     const char *base; /* base URI in effect */
+    uint8_t dialect;  /* amc_schema_dialect the subschema is read in */
 } lnode;
 
 typedef struct linter {
@@ -319,8 +349,10 @@ typedef struct linter {
     amc_pmap seen;  /* subschema values already in nodes */
     lnode *pending; /* $ref targets in this document found while linting (ptr unset) */
     size_t npending, cappending;
-    amc_buf msg; /* scratch */
-    amc_buf ptr; /* scratch */
+    amc_buf msg;        /* scratch */
+    amc_buf ptr;        /* scratch */
+    const char **lrefs; /* the JSON Pointers of this document's "#/..." $refs (decoded) */
+    size_t nlrefs, caplrefs;
 } linter;
 
 static bool enabled(const linter *L, amc_code code)
@@ -432,6 +464,7 @@ static bool collect(void *ud, const amc_schema_node_info *info)
     }
     n = &L->nodes[L->nnodes];
     n->v = info->schema;
+    n->dialect = (uint8_t)info->dialect;
     n->ptr = amc_arena_strndup(&L->arena, info->pointer, strlen(info->pointer));
     n->base = info->base_uri ? amc_arena_strndup(&L->arena, info->base_uri, strlen(info->base_uri))
                              : NULL;
@@ -474,21 +507,240 @@ static void rule_dialect(linter *L, const lnode *n)
          amc_schema_dialect_uri(d));
 }
 
+/* Collects the "#/..." $ref values anywhere in v (the document) into L->lrefs, decoded. */
+static void collect_local_refs(linter *L, const amc_value *v, uint32_t depth)
+{
+    size_t i = 0;
+    if (L->st != AMC_OK || depth > 512)
+        return;
+    if (v->type == AMC_T_ARRAY) {
+        for (i = 0; i < v->u.arr.len; i++)
+            collect_local_refs(L, v->u.arr.items[i], depth + 1);
+        return;
+    }
+    if (v->type != AMC_T_OBJECT)
+        return;
+    for (i = 0; i < v->u.obj.len && L->st == AMC_OK; i++) {
+        const amc_member *m = &v->u.obj.members[i];
+        if (m->key_len == 4 && !memcmp(m->key, "$ref", 4) && m->value->type == AMC_T_STRING &&
+            m->value->u.str.len >= 2 && m->value->u.str.ptr[0] == '#' &&
+            m->value->u.str.ptr[1] == '/') {
+            char *dec = amc_arena_alloc(&L->arena, m->value->u.str.len);
+            size_t dn = 0;
+            if (!dec) {
+                L->st = AMC_ENOMEM;
+                return;
+            }
+            dn = amc_uri_pct_decode(m->value->u.str.ptr + 1, m->value->u.str.len - 1, dec);
+            if (dn == (size_t)-1)
+                continue;
+            dec[dn] = 0;
+            if (L->nlrefs == L->caplrefs) {
+                size_t cap = L->caplrefs ? L->caplrefs * 2 : 64;
+                const char **p = amc_xrealloc(L->lrefs, cap * sizeof *p);
+                if (!p) {
+                    L->st = AMC_ENOMEM;
+                    return;
+                }
+                L->lrefs = p;
+                L->caplrefs = cap;
+            }
+            L->lrefs[L->nlrefs++] = dec;
+        } else {
+            collect_local_refs(L, m->value, depth + 1);
+        }
+    }
+}
+
+/* Whether a "#/..." $ref of the document points at or below the JSON Pointer ptr: the value
+ * there holds schemas used through $ref (a grouping under "definitions"), not a typo. */
+static bool holds_ref_target(const linter *L, const char *ptr)
+{
+    size_t i = 0, n = strlen(ptr);
+    for (i = 0; i < L->nlrefs; i++)
+        if (!strncmp(L->lrefs[i], ptr, n) && (L->lrefs[i][n] == 0 || L->lrefs[i][n] == '/'))
+            return true;
+    return false;
+}
+
+/* Keywords of the drafts before 2020-12 that 2020-12 lacks (suggestion candidates beside
+ * keywords_2020; each is offered only in a dialect that defines it). */
+static const char *const keywords_old[] = {"definitions",   "dependencies",     "additionalItems",
+                                           "$recursiveRef", "$recursiveAnchor", "id"};
+
+static bool kw_in(uint8_t d, const char *k, size_t n)
+{
+    return amc_schema_keyword_vocab_in((amc_schema_dialect)d, k, n) != AMC_SVOCAB_UNKNOWN;
+}
+
+/* The keyword of dialect d nearest to kw (as nearest()), or NULL. */
+static const char *nearest_kw(uint8_t d, const char *kw, size_t len)
+{
+    const char *cand[sizeof keywords_2020 / sizeof keywords_2020[0] +
+                     sizeof keywords_old / sizeof keywords_old[0]];
+    size_t n = 0, i = 0;
+    for (i = 0; i < sizeof keywords_2020 / sizeof keywords_2020[0]; i++)
+        if (kw_in(d, keywords_2020[i], strlen(keywords_2020[i])))
+            cand[n++] = keywords_2020[i];
+    for (i = 0; i < sizeof keywords_old / sizeof keywords_old[0]; i++)
+        if (kw_in(d, keywords_old[i], strlen(keywords_old[i])))
+            cand[n++] = keywords_old[i];
+    return nearest(kw, len, cand, n);
+}
+
+/* The oldest dialect defining kw, or -1 if none does (enum order: 2020-12 first, draft 4 last). */
+static int added_in(const char *kw, size_t len)
+{
+    int d = 0;
+    for (d = AMC_DIALECT_DRAFT4; d >= AMC_DIALECT_2020_12; d--)
+        if (kw_in((uint8_t)d, kw, len))
+            return d;
+    return -1;
+}
+
+/* What a keyword of a newer draft is spelled as (or replaced by) in the older dialect d. */
+static const char *older_spelling(uint8_t d, const char *kw)
+{
+    static const struct {
+        const char *kw, *d4, *d67, *d2019;
+    } t[] = {
+        {"$defs", "\"definitions\"", "\"definitions\"", NULL},
+        {"$id", "\"id\"", NULL, NULL},
+        {"$anchor", "\"id\": \"#name\"", "\"$id\": \"#name\"", NULL},
+        {"$dynamicRef", NULL, NULL, "\"$recursiveRef\""},
+        {"$dynamicAnchor", NULL, NULL, "\"$recursiveAnchor\""},
+        {"dependentRequired", "\"dependencies\"", "\"dependencies\"", NULL},
+        {"dependentSchemas", "\"dependencies\"", "\"dependencies\"", NULL},
+        {"prefixItems", "array-form \"items\"", "array-form \"items\"", "array-form \"items\""},
+        {"const", "a one-member \"enum\"", NULL, NULL},
+    };
+    size_t i = 0;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(t[i].kw, kw))
+            return d == AMC_DIALECT_DRAFT4    ? t[i].d4
+                   : DIALECT_OLD(d)           ? t[i].d67
+                   : d == AMC_DIALECT_2019_09 ? t[i].d2019
+                                              : NULL;
+    return NULL;
+}
+
+/* The JSON Schema extensions of the VS Code JSON language service (microsoft/vscode-json-
+ * languageservice, src/jsonSchema.ts, "VSCode extensions"): editor annotations, deliberate and
+ * widespread (SchemaStore's schemas are written for editors), never validation keywords. */
+static const char *const editor_kws[] = {"defaultSnippets",
+                                         "errorMessage",
+                                         "patternErrorMessage",
+                                         "deprecationMessage",
+                                         "markdownDeprecationMessage",
+                                         "enumDescriptions",
+                                         "enumSortTexts",
+                                         "enumDetails",
+                                         "markdownEnumDescriptions",
+                                         "markdownDescription",
+                                         "doNotSuggest",
+                                         "suggestSortText",
+                                         "allowComments",
+                                         "allowTrailingCommas",
+                                         "completionDetail"};
+
+static bool editor_kw(const char *kw, size_t len)
+{
+    size_t i = 0;
+    for (i = 0; i < sizeof editor_kws / sizeof editor_kws[0]; i++)
+        if (strlen(editor_kws[i]) == len && !memcmp(editor_kws[i], kw, len))
+            return true;
+    return false;
+}
+
+/* Annotations (meta-data, $comment, content*): no validation effect in any draft, and tools
+ * read them whatever the draft, so one of another draft is not reported as unknown. */
+static bool annotation_kw(const char *kw, size_t len)
+{
+    amc_schema_vocab v = AMC_SVOCAB_UNKNOWN;
+    int d = added_in(kw, len);
+    if (d < 0)
+        return false;
+    v = amc_schema_keyword_vocab_in((amc_schema_dialect)d, kw, len);
+    return v == AMC_SVOCAB_META_DATA || v == AMC_SVOCAB_CONTENT ||
+           (len == 8 && !memcmp(kw, "$comment", 8));
+}
+
+/* "dependencies" in 2019-09 / 2020-12: reserved by their meta-schemas for the transition (amc
+ * honours it, as the suite's optional tests allow), but not a keyword of either: the hint names
+ * the replacement that fits its values. */
+static void rule_dependencies_modern(linter *L, const lnode *n, const amc_member *m)
+{
+    size_t i = 0, arrays = 0, schemas = 0;
+    const char *repl = NULL;
+    if (m->value->type != AMC_T_OBJECT)
+        return;
+    for (i = 0; i < m->value->u.obj.len; i++) {
+        amc_type t = m->value->u.obj.members[i].value->type;
+        arrays += t == AMC_T_ARRAY;
+        schemas += t == AMC_T_OBJECT || t == AMC_T_BOOL;
+    }
+    repl = arrays && !schemas   ? "\"dependentRequired\" (its values are arrays of names)"
+           : schemas && !arrays ? "\"dependentSchemas\" (its values are schemas)"
+                                : "\"dependentRequired\" for the arrays of names and "
+                                  "\"dependentSchemas\" for the schemas";
+    emit(L, AMC_C_LINT_UNKNOWN_KEYWORD, m->key_offset, kwptr(L, n->ptr, m->key, m->key_len),
+         "\"dependencies\" is not a %s keyword (its meta-schema keeps it only for the "
+         "transition; amc honours it, other validators may ignore it): use %s",
+         dialect_label((amc_schema_dialect)n->dialect), repl);
+}
+
 static void rule_unknown_keyword(linter *L, const lnode *n, const amc_member *m)
 {
     const struct legacy_kw *lg = NULL;
     const char *sug = NULL;
-    if (amc_schema_keyword_vocab(m->key, m->key_len) != AMC_SVOCAB_UNKNOWN)
+    const char *dl = dialect_label((amc_schema_dialect)n->dialect);
+    int since = -1;
+    if (m->key_len == 12 && !memcmp(m->key, "dependencies", 12) && !DIALECT_OLD(n->dialect)) {
+        rule_dependencies_modern(L, n, m);
+        return;
+    }
+    if (kw_in(n->dialect, m->key, m->key_len))
         return;
     if (m->key_len >= 2 && m->key[0] == 'x' && m->key[1] == '-')
         return;
+    if (annotation_kw(m->key, m->key_len) || editor_kw(m->key, m->key_len))
+        return;
     lg = legacy_of(m->key, m->key_len);
-    if (lg) {
+    if (lg && !DIALECT_OLD(n->dialect)) {
         emit(L, AMC_C_LINT_UNKNOWN_KEYWORD, m->key_offset, kwptr(L, n->ptr, m->key, m->key_len),
-             "\"%s\" is not a 2020-12 keyword and is ignored: it %s", m->key, lg->note);
+             "\"%s\" is not a %s keyword and is ignored: it %s", m->key, dl, lg->note);
         return;
     }
-    sug = amc_lint_suggest_keyword(m->key, m->key_len);
+    since = added_in(m->key, m->key_len);
+    if (since >= 0 && since < (int)n->dialect) {
+        const char *old = older_spelling(n->dialect, m->key);
+        bool container = amc_skw_subkind((uint8_t)since, m->key, m->key_len) == 2 &&
+                         amc_schema_keyword_vocab_in((amc_schema_dialect)since, m->key,
+                                                     m->key_len) == AMC_SVOCAB_CORE;
+        if (container) /* "$defs": a $ref still reaches its schemas by JSON Pointer */
+            emit(L, AMC_C_LINT_UNKNOWN_KEYWORD, m->key_offset, kwptr(L, n->ptr, m->key, m->key_len),
+                 "\"%s\" is not a %s keyword (it came with %s): %s validators use its schemas "
+                 "only where a $ref points to them and do not check them against the "
+                 "meta-schema%s%s",
+                 m->key, dl, dialect_label((amc_schema_dialect)since), dl, old ? "; use " : "",
+                 old ? old : "");
+        else
+            emit(L, AMC_C_LINT_UNKNOWN_KEYWORD, m->key_offset, kwptr(L, n->ptr, m->key, m->key_len),
+                 "\"%s\" is not a %s keyword (it came with %s) and is ignored by %s "
+                 "validators%s%s",
+                 m->key, dl, dialect_label((amc_schema_dialect)since), dl, old ? ": use " : "",
+                 old ? old : "");
+        return;
+    }
+    if (since >= 0) { /* a keyword of an older draft only ("id" in draft 7) */
+        emit(L, AMC_C_LINT_UNKNOWN_KEYWORD, m->key_offset, kwptr(L, n->ptr, m->key, m->key_len),
+             "\"%s\" is not a %s keyword and is ignored: it %s", m->key, dl,
+             lg ? lg->note : "belongs to an older draft");
+        return;
+    }
+    if (m->value->type == AMC_T_OBJECT && holds_ref_target(L, kwptr(L, n->ptr, m->key, m->key_len)))
+        return; /* a container of schemas a $ref uses ("definitions/group/name") */
+    sug = nearest_kw(n->dialect, m->key, m->key_len);
     if (sug)
         emit(L, AMC_C_LINT_UNKNOWN_KEYWORD, m->key_offset, kwptr(L, n->ptr, m->key, m->key_len),
              "unknown keyword \"%s\" is ignored; did you mean \"%s\"?", m->key, sug);
@@ -500,7 +752,7 @@ static void rule_unknown_keyword(linter *L, const lnode *n, const amc_member *m)
 
 /* Remembers a $ref target of this document that the walk did not visit (a subschema under
  * "definitions" or another unknown keyword): it is linted too, after the current node. */
-static void queue_target(linter *L, const amc_value *v, const char *base)
+static void queue_target(linter *L, const amc_value *v, const char *base, uint8_t dialect)
 {
     if (L->npending == L->cappending) {
         size_t cap = L->cappending ? L->cappending * 2 : 8;
@@ -515,6 +767,7 @@ static void queue_target(linter *L, const amc_value *v, const char *base)
     L->pending[L->npending].v = v;
     L->pending[L->npending].base = base;
     L->pending[L->npending].ptr = NULL;
+    L->pending[L->npending].dialect = dialect;
     L->npending++;
 }
 
@@ -548,19 +801,22 @@ static bool find_ptr(const amc_value *v, const amc_value *target, amc_buf *b, ui
     return false;
 }
 
-static bool add_node(linter *L, const amc_value *v, const char *ptr, const char *base)
+static bool add_node(linter *L, const amc_value *v, const char *ptr, const char *base,
+                     uint8_t dialect)
 {
     amc_schema_node_info info;
     memset(&info, 0, sizeof info);
     info.schema = v;
     info.pointer = ptr;
     info.base_uri = base;
+    info.dialect = (amc_schema_dialect)dialect;
     return collect(L, &info);
 }
 
 /* Adds v (at pointer *b) and its subschemas, as amc_schema_walk() would, skipping values
  * already collected. */
-static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *base, uint32_t depth)
+static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *base, uint8_t d,
+                       uint32_t depth)
 {
     char *own = NULL;
     size_t i = 0, j = 0;
@@ -587,20 +843,22 @@ static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *ba
             }
         }
     }
-    if (!add_node(L, v, b->data ? b->data : "", base) || v->type != AMC_T_OBJECT)
+    if (!add_node(L, v, b->data ? b->data : "", base, d) || v->type != AMC_T_OBJECT)
         return;
     for (i = 0; i < v->u.obj.len && L->st == AMC_OK; i++) {
         const amc_member *m = &v->u.obj.members[i];
-        int kind = amc_skw_subkind(AMC_DIALECT_2020_12, m->key, m->key_len);
+        int kind = amc_skw_subkind(d, m->key, m->key_len);
         size_t mark = b->len;
         if (kind == 0)
             continue;
+        if (kind == 4) /* drafts before 2020-12: "items" is a schema or an array of them */
+            kind = m->value->type == AMC_T_ARRAY ? 3 : 1;
         if (amc_ptr_push_key(b, m->key, m->key_len) != AMC_OK) {
             L->st = AMC_ENOMEM;
             return;
         }
         if (kind == 1) {
-            walk_extra(L, m->value, b, base, depth + 1);
+            walk_extra(L, m->value, b, base, d, depth + 1);
         } else if (kind == 2 && m->value->type == AMC_T_OBJECT) {
             for (j = 0; j < m->value->u.obj.len; j++) {
                 size_t mark2 = b->len;
@@ -609,7 +867,7 @@ static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *ba
                     L->st = AMC_ENOMEM;
                     return;
                 }
-                walk_extra(L, c->value, b, base, depth + 1);
+                walk_extra(L, c->value, b, base, d, depth + 1);
                 amc_ptr_pop(b, mark2);
             }
         } else if (kind == 3 && m->value->type == AMC_T_ARRAY) {
@@ -619,7 +877,7 @@ static void walk_extra(linter *L, const amc_value *v, amc_buf *b, const char *ba
                     L->st = AMC_ENOMEM;
                     return;
                 }
-                walk_extra(L, m->value->u.arr.items[j], b, base, depth + 1);
+                walk_extra(L, m->value->u.arr.items[j], b, base, d, depth + 1);
                 amc_ptr_pop(b, mark2);
             }
         }
@@ -644,7 +902,7 @@ static void flush_pending(linter *L)
         }
         if (!find_ptr(amc_doc_root(L->doc), p->v, &b, 0))
             continue;
-        walk_extra(L, p->v, &b, p->base, 0);
+        walk_extra(L, p->v, &b, p->base, p->dialect, 0);
     }
     L->npending = 0;
     amc_buf_release(&b);
@@ -693,8 +951,24 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
         return;
     }
     if (rs != AMC_OK) {
-        emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
-             "%s \"%s\" is not a valid URI reference", m->key, v->u.str.ptr);
+        /* name the first byte RFC 3986 does not allow: "Map<K,V>" names are common in generated
+         * schemas, and some validators percent-encode them silently */
+        size_t k = 0;
+        unsigned char bad = 0;
+        for (k = 0; k < v->u.str.len && !bad; k++) {
+            unsigned char ch = (unsigned char)v->u.str.ptr[k];
+            if (ch <= ' ' || ch >= 0x7f || strchr("\"<>\\^`{|}", ch))
+                bad = ch;
+        }
+        if (bad)
+            emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
+                 "%s \"%s\" is not a valid URI reference: byte 0x%02X ('%c') must be "
+                 "percent-encoded as %%%02X (amc refuses the schema; some validators encode it "
+                 "silently)",
+                 m->key, v->u.str.ptr, bad, bad > ' ' && bad < 0x7f ? bad : '?', bad);
+        else
+            emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
+                 "%s \"%s\" is not a valid URI reference", m->key, v->u.str.ptr);
         return;
     }
     tmp = amc_diags_new(16);
@@ -704,7 +978,7 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
     }
     target = amc_sreg_resolve(L->set, abs, tmp, &res);
     if (target && res && res->doc && res->doc->doc == L->doc && !amc_pmap_get(&L->seen, target))
-        queue_target(L, target, res->uri);
+        queue_target(L, target, res->uri, res->dialect);
     if (!target) {
         size_t fr = amc_uri_fragment_at(abs);
         char save = abs[fr];
@@ -721,9 +995,16 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
             emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
                  "%s \"%s\" cannot be resolved: the target document has no such location", m->key,
                  v->u.str.ptr);
+        else if (strchr(abs, '/') && strncmp(abs, "urn:", 4) != 0)
+            emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
+                 "%s \"%s\" cannot be resolved: no schema document \"%s\" is known or loadable "
+                 "(amc never downloads: pass the file with --schema FILE, or serve the prefix "
+                 "from a directory with --map-uri %.*s=DIR)",
+                 m->key, v->u.str.ptr, abs, (int)(strrchr(abs, '/') + 1 - abs), abs);
         else
             emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
-                 "%s \"%s\" cannot be resolved: no schema document \"%s\" is known or loadable",
+                 "%s \"%s\" cannot be resolved: no schema document \"%s\" is known or loadable "
+                 "(pass the file that declares it with --schema FILE)",
                  m->key, v->u.str.ptr, abs);
         abs[fr] = save;
     }
@@ -1193,25 +1474,56 @@ out:
 static void rule_format(linter *L, const lnode *n)
 {
     const amc_member *m = getm(n->v, "format");
-    const char *sug = NULL;
+    const char *sug = NULL, *names[64];
+    const char *fmt = NULL;
+    size_t flen = 0, nn = 0, i = 0;
+    amc_schema_dialect d = (amc_schema_dialect)n->dialect;
+    int since = -1;
     if (!m || m->value->type != AMC_T_STRING)
         return;
-    if (amc_lint_format_known(m->value->u.str.ptr, m->value->u.str.len))
+    fmt = m->value->u.str.ptr;
+    flen = m->value->u.str.len;
+    if (amc_sdialect_format_defined(d, fmt, flen))
         return;
-    sug = nearest(m->value->u.str.ptr, m->value->u.str.len, formats_2020,
-                  sizeof formats_2020 / sizeof formats_2020[0]);
-    if (!sug && m->value->u.str.len == 8 && !memcmp(m->value->u.str.ptr, "datetime", 8))
+    for (i = 0; i < L->opts->n_formats; i++)
+        if (L->opts->formats[i] && strlen(L->opts->formats[i]) == flen &&
+            !memcmp(L->opts->formats[i], fmt, flen))
+            return; /* a custom format the configuration declares */
+    for (since = AMC_DIALECT_2020_12; since <= AMC_DIALECT_DRAFT4; since++)
+        if (!amc_sdialect_format_defined((amc_schema_dialect)since, fmt, flen))
+            break;
+    since = since == AMC_DIALECT_2020_12 ? -1 : since - 1; /* the oldest defining it, or -1 */
+    if (since >= 0) {
+        emit(L, AMC_C_LINT_FORMAT_UNKNOWN, m->value->offset, kwptr(L, n->ptr, "format", 6),
+             "format \"%s\" is not a %s format (it came with %s): %s validators may not check "
+             "it",
+             fmt, dialect_label(d), dialect_label((amc_schema_dialect)since), dialect_label(d));
+        return;
+    }
+    nn = amc_sdialect_formats(d, names, sizeof names / sizeof names[0]);
+    sug = nearest(fmt, flen, names, nn);
+    if (!sug && flen == 8 && !memcmp(fmt, "datetime", 8))
         sug = "date-time";
-    if (sug)
+    if (sug) {
         emit(L, AMC_C_LINT_FORMAT_UNKNOWN, m->value->offset, kwptr(L, n->ptr, "format", 6),
-             "unknown format \"%s\" is never checked; did you mean \"%s\"?", m->value->u.str.ptr,
-             sug);
-    else
+             "unknown format \"%s\" is never checked; did you mean \"%s\"?", fmt, sug);
+        return;
+    }
+    amc_buf_reset(&L->ptr); /* the list of names, then the pointer (kwptr reuses the buffer) */
+    for (i = 0; i < nn; i++)
+        if (amc_buf_printf(&L->ptr, "%s%s", i ? ", " : "", names[i]) != AMC_OK)
+            L->st = AMC_ENOMEM;
+    {
+        char *list = L->ptr.data ? amc_arena_strndup(&L->arena, L->ptr.data, L->ptr.len) : NULL;
+        if (!list) {
+            L->st = AMC_ENOMEM;
+            return;
+        }
         emit(L, AMC_C_LINT_FORMAT_UNKNOWN, m->value->offset, kwptr(L, n->ptr, "format", 6),
-             "unknown format \"%s\" is never checked (2020-12 defines: date-time, date, time, "
-             "duration, email, hostname, ipv4, ipv6, uri, uri-reference, uuid, json-pointer, "
-             "regex and their idn/iri variants)",
-             m->value->u.str.ptr);
+             "unknown format \"%s\" is never checked (%s defines: %s; a custom format is "
+             "declared with --known-format)",
+             fmt, dialect_label(d), list);
+    }
 }
 
 enum { TB_NULL = 1, TB_BOOL = 2, TB_NUMBER = 4, TB_STRING = 8, TB_ARRAY = 16, TB_OBJECT = 32 };
@@ -1492,6 +1804,8 @@ amc_status amc_schema_lint(amc_schema_set *set, const char *doc_uri, const amc_l
         st = AMC_ENOMEM;
         goto out;
     }
+    if (amc_doc_root(L.doc))
+        collect_local_refs(&L, amc_doc_root(L.doc), 0);
     meta_stage(&L, doc_uri);
     if (L.st == AMC_OK) {
         st = amc_schema_walk(set, doc_uri, collect, &L);
@@ -1514,6 +1828,7 @@ out:
     amc_diags_free(L.out);
     amc_xfree(L.nodes);
     amc_xfree(L.pending);
+    amc_xfree(L.lrefs);
     amc_pmap_release(&L.seen);
     amc_buf_release(&L.msg);
     amc_buf_release(&L.ptr);

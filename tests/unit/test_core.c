@@ -124,6 +124,8 @@ static void test_pos_of(void **state)
         {"at LF of CRLF", "a\r\nb", 2, 0, 2},
         {"utf8 col", "\xc3\xa9\xc3\xa9x", 4, 0, 2},
         {"end", "ab\n", 3, 1, 0},
+        {"LF lines then a CR", "a\nb\nc\rd\r\ne\nf", 11, 5, 0},
+        {"CRs then LF lines", "\r\r\na\nb\nc", 8, 4, 1},
     };
     size_t i = 0;
     (void)state;

@@ -345,6 +345,177 @@ static void test_lint_default_dialect(void **state)
     }
 }
 
+/* Lint per dialect: each keyword is judged in the dialect of the subschema it is in. A case
+ * lists the findings expected (code, pointer, a piece of the message), in order; `formats` are
+ * declared custom format names. */
+#define D7  "{\"$schema\":\"http://json-schema.org/draft-07/schema#\","
+#define D6  "{\"$schema\":\"http://json-schema.org/draft-06/schema#\","
+#define D4  "{\"$schema\":\"http://json-schema.org/draft-04/schema#\","
+#define D19 "{\"$schema\":\"https://json-schema.org/draft/2019-09/schema\","
+
+typedef struct dwant {
+    amc_code code;
+    const char *ptr, *msg;
+} dwant;
+
+static const struct dcase {
+    const char *name, *schema;
+    const char *const *formats;
+    dwant w[4];
+    size_t n;
+} dcases[] = {
+    {"draft7 keywords are known in draft 7",
+     D7
+     "\"definitions\":{\"a\":{\"type\":\"string\"}},\"dependencies\":"
+     "{\"x\":[\"y\"]},\"properties\":{\"y\":{\"type\":\"array\",\"items\":[{\"type\":\"string\"}],"
+     "\"additionalItems\":false}},\"if\":{\"required\":[\"x\"]},\"then\":{},\"else\":{},"
+     "\"$comment\":\"c\",\"contentMediaType\":\"text/plain\"}",
+     NULL,
+     {{0, NULL, NULL}},
+     0},
+    {"VS Code editor extensions are not unknown keywords",
+     D7 "\"markdownDescription\":\"m\",\"deprecationMessage\":\"d\",\"defaultSnippets\":[],"
+        "\"enumDescriptions\":[],\"markdownDescripton\":\"typo\"}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/markdownDescripton", "\"markdownDescripton\""}},
+     1},
+    {"a grouping under definitions that a $ref uses is not an unknown keyword",
+     D7 "\"definitions\":{\"group\":{\"name\":{\"type\":\"string\"}},\"other\":{\"nme\":{}}},"
+        "\"$ref\":\"#/definitions/group/name\"}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions/other/nme", "\"nme\""}},
+     1},
+    {"$defs in draft 7",
+     D7 "\"$defs\":{\"a\":{}}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/$defs",
+       "\"$defs\" is not a draft 7 keyword (it came with draft 2019-09): draft 7 validators use "
+       "its schemas only where a $ref points to them and do not check them against the "
+       "meta-schema; use \"definitions\""}},
+     1},
+    {"typo in draft 7 suggests a draft-7 keyword",
+     D7 "\"definitons\":{}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/definitons", "did you mean \"definitions\"?"}},
+     1},
+    {"draft 4: const, if, $id; examples and id are fine",
+     D4 "\"id\":\"https://x.invalid/s.json\",\"examples\":[1],\"const\":1,\"if\":{},"
+        "\"$id\":\"y\"}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/const",
+       "came with draft 6) and is ignored by draft 4 "
+       "validators: use a one-member \"enum\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/if", "came with draft 7"},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/$id", "use \"id\""}},
+     3},
+    {"draft 6: id is spelled $id",
+     D6 "\"id\":\"x\",\"propertyNames\":{}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/id", "is spelled \"$id\" since draft 6"}},
+     1},
+    {"2019-09: additionalItems and $recursiveRef known, definitions/$dynamicRef/prefixItems not",
+     D19 "\"$recursiveAnchor\":true,\"items\":[{}],\"additionalItems\":{\"$recursiveRef\":\"#\"},"
+         "\"definitions\":{},\"prefixItems\":[{}],\"$dynamicRef\":\"#\"}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions", "renamed \"$defs\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/prefixItems", "use array-form \"items\""},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/$dynamicRef", "use \"$recursiveRef\""}},
+     3},
+    {"dependencies in 2020-12: arrays",
+     S2020 "\"dependencies\":{\"a\":[\"b\"]}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/dependencies",
+       "use \"dependentRequired\" (its values are arrays of names)"}},
+     1},
+    {"dependencies in 2020-12: schemas",
+     S2020 "\"dependencies\":{\"a\":{\"required\":[\"b\"]}}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/dependencies",
+       "use \"dependentSchemas\" (its values are schemas)"}},
+     1},
+    {"dependencies in 2019-09: both",
+     D19 "\"dependencies\":{\"a\":[\"b\"],\"c\":true}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/dependencies",
+       "not a draft 2019-09 keyword (its meta-schema keeps it only for the transition; amc "
+       "honours it, other validators may ignore it): use \"dependentRequired\" for the arrays of "
+       "names and \"dependentSchemas\" for the schemas"}},
+     1},
+    {"formats per draft",
+     D7 "\"properties\":{\"a\":{\"format\":\"uuid\"},\"b\":{\"format\":\"date\"},"
+        "\"c\":{\"format\":\"semver\"},\"d\":{\"format\":\"color\"}}}",
+     (const char *const[]){"color", NULL},
+     {{AMC_C_LINT_FORMAT_UNKNOWN, "/properties/a/format",
+       "format \"uuid\" is not a draft 7 format (it came with draft 2019-09): draft 7 validators "
+       "may not check it"},
+      {AMC_C_LINT_FORMAT_UNKNOWN, "/properties/c/format",
+       "unknown format \"semver\" is never checked (draft 7 defines: "}},
+     2},
+    {"formats in draft 4",
+     D4 "\"properties\":{\"a\":{\"format\":\"date\"},\"b\":{\"format\":\"uri\"}}}",
+     NULL,
+     {{AMC_C_LINT_FORMAT_UNKNOWN, "/properties/a/format", "(it came with draft 7)"}},
+     1},
+    {"a remote $ref says how to map it",
+     S2020 "\"$ref\":\"https://example.invalid/schemas/a.json#/x\"}",
+     NULL,
+     {{AMC_C_LINT_REF_UNRESOLVED, "/$ref", "--map-uri https://example.invalid/schemas/=DIR"}},
+     1},
+    {"a $ref with a byte that must be percent-encoded names it",
+     D7 "\"definitions\":{\"A<B>\":{}},\"$ref\":\"#/definitions/A<B>\"}",
+     NULL,
+     {{AMC_C_LINT_REF_UNRESOLVED, "/$ref", "byte 0x3C ('<') must be percent-encoded as %3C"}},
+     1},
+    {"draft 7 array items reached through $ref",
+     D7 "\"$ref\":\"#/definitions/a\",\"definitions\":{\"a\":{\"items\":[{\"minLenght\":1}]}}}",
+     NULL,
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/definitions/a/items/0/minLenght", "\"minLength\""}},
+     1},
+};
+
+static void test_lint_dialects(void **state)
+{
+    size_t i = 0, j = 0;
+    (void)state;
+    for (i = 0; i < sizeof dcases / sizeof dcases[0]; i++) {
+        const struct dcase *c = &dcases[i];
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        amc_diags *ds = amc_diags_new(0);
+        amc_lint_opts opts = AMC_LINT_OPTS_DEFAULT;
+        const char *uri = NULL;
+        char ruri[64];
+        assert_non_null(set);
+        assert_non_null(ds);
+        snprintf(ruri, sizeof ruri, "https://test.invalid/d%zu.json", i);
+        if (amc_schema_set_add(set, ruri, c->schema, strlen(c->schema), ds, &uri) != AMC_OK)
+            fail_msg("%s: the schema was not added", c->name);
+        if (c->formats) {
+            opts.formats = c->formats;
+            while (c->formats[opts.n_formats])
+                opts.n_formats++;
+        }
+        if (amc_schema_lint(set, uri, &opts, ds) != AMC_OK)
+            fail_msg("%s: amc_schema_lint failed", c->name);
+        if (amc_diags_count(ds) != c->n) {
+            for (j = 0; j < amc_diags_count(ds); j++)
+                print_message("  %s: got %s %s %s\n", c->name,
+                              amc_code_id(amc_diags_get(ds, j)->code),
+                              amc_diags_get(ds, j)->instance_ptr, amc_diags_get(ds, j)->message);
+            fail_msg("%s: %zu findings, want %zu", c->name, amc_diags_count(ds), c->n);
+        }
+        for (j = 0; j < c->n; j++) {
+            const amc_diag *d = amc_diags_get(ds, j);
+            if (d->code != c->w[j].code || !d->instance_ptr ||
+                strcmp(d->instance_ptr, c->w[j].ptr) != 0 || !strstr(d->message, c->w[j].msg))
+                fail_msg("%s[%zu]: got %s %s '%s', want %s %s '...%s...'", c->name, j,
+                         amc_code_id(d->code), d->instance_ptr ? d->instance_ptr : "(none)",
+                         d->message, amc_code_id(c->w[j].code), c->w[j].ptr, c->w[j].msg);
+        }
+        amc_diags_free(ds);
+        amc_schema_set_free(set);
+    }
+}
+
 static void test_lint_errors(void **state)
 {
     amc_schema_set *set = amc_schema_set_new(NULL);
@@ -369,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_osa_distance),  cmocka_unit_test(test_suggest_keyword),
         cmocka_unit_test(test_rule_metadata), cmocka_unit_test(test_lint_cases),
         cmocka_unit_test(test_lint_errors),   cmocka_unit_test(test_lint_default_dialect),
+        cmocka_unit_test(test_lint_dialects),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,11 +33,13 @@ typedef struct amc_lint_opts {
     size_t n_disable;
     const amc_lint_severity *severity; /**< severity overrides (later entries win) */
     size_t n_severity;
+    const char *const *formats; /**< custom "format" names: never LINT_FORMAT_UNKNOWN */
+    size_t n_formats;
 } amc_lint_opts;
 
 #define AMC_LINT_OPTS_DEFAULT                                                                      \
     {                                                                                              \
-        NULL, 0, NULL, 0                                                                           \
+        NULL, 0, NULL, 0, NULL, 0                                                                  \
     }
 
 /**
