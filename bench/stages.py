@@ -8,7 +8,8 @@ bench/data/mailbox-100000.jsonl; generated if absent) under valgrind --tool=call
 the instructions executed (user space; the kernel's share of read() is not counted) by stage:
 
   start-up    everything outside the per-input loop: loading and compiling the schemas
-  read        the JSON Lines loop itself: read(), finding newlines, assembling lines
+  read        the JSON Lines loop itself: read(), finding newlines, assembling lines into batches
+              (run with -j 1: the batches are validated in the reading thread)
   parse       amc_json_read: of it, the UTF-8 pre-check, string scanning (+ unescaping),
               document set-up (allocation, source copy) and the rest (structure, numbers, tree)
   validate    amc_schema_validate: of it, regex (pattern) and format checks
@@ -89,13 +90,13 @@ def main():
         if a.profile:
             cmd = [amc, "validate", "--profile", "mailbox", "--policy",
                    os.path.join(ROOT, "conformance", "mailbox", "policies", "hmac.yaml"),
-                   "--jsonl", part]
+                   "--jsonl", "-j", "1", part]
         else:
             cmd = [amc, "validate"]
             for s in ("mailbox-envelope.v1.schema.json", "review-result.v1.schema.json",
                       "aggregation-result.v1.schema.json"):
                 cmd += ["--schema", os.path.join(EX, s)]
-            cmd += ["--jsonl", "--first-error", part]
+            cmd += ["--jsonl", "--first-error", "-j", "1", part]
         out = a.keep or os.path.join(tmp, "cg.out")
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + cmd,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -528,7 +528,8 @@ static int line_append(vstate *v, const char *path, linebuf *l, const char *seg,
         b->data = np;
         b->dcap = ncap;
     }
-    memcpy(b->data + b->dlen, seg, n);
+    if (n) /* an empty segment may come before any byte: data is still NULL */
+        memcpy(b->data + b->dlen, seg, n);
     b->dlen += n;
     l->len += n;
     return 0;
