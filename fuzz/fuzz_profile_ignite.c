@@ -12,7 +12,8 @@
  *   - checking the same message again with the same validator gives the same diagnostics
  *     (codes and offsets): no hidden state leaks between messages;
  *   - auto-detection: a message that does not open a JSON object (first byte after an optional
- *     UTF-8 BOM and whitespace is not '{') is taken by ignite or reported PROFILE_UNDETECTED,
+ *     UTF-8 BOM and whitespace is not '{') is taken by ignite or reported PROFILE_UNDETECTED
+ *     (last, after the reader's own findings, which name no rule: issue 14),
  *     never by another profile, and at a ".mime" path it is always ignite; when ignite is
  *     chosen it reports what --profile ignite reports. A message opening a JSON object may go
  *     to a JSON profile (mailbox, discussion, socket, acp): an IGNITE message starts with a
@@ -128,9 +129,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
         if (!opens_object(buf, len) && mime_path(path) && (!used || strcmp(used, "ignite") != 0))
             __builtin_trap();
-        if (!used && (s3 != AMC_EINVALID || amc_diags_count(d3) != 1 ||
-                      amc_diags_get(d3, 0)->code != AMC_C_PROFILE_UNDETECTED))
+        /* undetected: the reader's own findings (no rule), then PROFILE_UNDETECTED last */
+        if (!used && (s3 != AMC_EINVALID || amc_diags_count(d3) < 1 ||
+                      amc_diags_get(d3, amc_diags_count(d3) - 1)->code != AMC_C_PROFILE_UNDETECTED))
             __builtin_trap();
+        for (size_t k = 0; !used && k < amc_diags_count(d3); k++)
+            if (amc_diags_get(d3, k)->rule_id)
+                __builtin_trap();
         if (used && !strcmp(used, "ignite") && s1 != AMC_ENOMEM &&
             (s1 != s3 || !same_diags(d1, d3)))
             __builtin_trap();

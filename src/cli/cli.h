@@ -18,7 +18,8 @@ typedef enum cli_format {
     CLI_FMT_SARIF,
     CLI_FMT_JUNIT,
     CLI_FMT_TAP,
-    CLI_FMT_MARKDOWN
+    CLI_FMT_MARKDOWN,
+    CLI_FMT_GITHUB /* GitHub Actions workflow commands (::error file=...::message) */
 } cli_format;
 
 /* The syntax of an input (--as). */
@@ -62,15 +63,25 @@ int cli_load_policy(const char *cmd, const char *policy_file, const char *keyrin
                     bool keyring, size_t max, amc_policy **policy);
 
 /* Diagnostic reporting. A report collects per-file diagnostics and prints them in the chosen
- * format; text is printed as it comes, json/sarif at cli_report_finish(). */
+ * format; text and github are printed as they come, json/sarif/junit at cli_report_finish().
+ * github: one workflow command per finding (::error|::warning|::notice file=F,line=L,col=C,
+ * title=CODE RULE::message; GitHub's escaping); junit: one <testcase> per input, a <failure>
+ * when it has errors, its findings as text lines (docs/output.md). */
 typedef struct cli_report cli_report;
 cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command);
 /* Reports the diagnostics of one input (file name as the user gave it; "-" shows "<stdin>"). */
 void cli_report_file(cli_report *r, const char *file, const amc_diags *ds);
 /* The text form of one input's diagnostics (what cli_report_file prints for --format text). */
 void cli_report_text(FILE *out, const char *file, const amc_diags *ds, bool color);
-/* Finishes the report (json/sarif written here) and frees it. */
+/* Finishes the report (json/sarif/junit written here) and frees it. */
 void cli_report_finish(cli_report *r);
+/* The same, telling whether the run itself worked (false: exit status 2, a usage or I/O error):
+ * SARIF's invocations[0].executionSuccessful, a JUnit <error>. */
+void cli_report_end(cli_report *r, bool success);
+/* Writes a JSON text (json-c's output) with U+2028 and U+2029 escaped as \u2028 / \u2029:
+ * legal raw in JSON, but they end a line in JavaScript source before ES2019 and in some log
+ * viewers, so amc's JSON output never carries them raw. */
+void cli_json_fputs(const char *json, FILE *out);
 /* Whether colour is used (text to a TTY, NO_COLOR unset). */
 bool cli_use_color(FILE *f);
 

@@ -219,6 +219,10 @@ static int check_values(const cli_command *cmd, const cli_opt *o)
 
 static int store(const cli_command *cmd, const cli_opt *o, void *args, const char *v, bool quiet);
 
+/* The long names of the options given on the command line of the command being run. */
+static const char *given[64];
+static size_t n_given;
+
 int cli_check_command(const cli_command *cmd)
 {
     cli_opt *r = cli_resolve_options(cmd);
@@ -557,6 +561,8 @@ static int parse_argv(const cli_command *cmd, const cli_opt *r, size_t n, int ar
             rc = 2;
             break;
         }
+        if (o->name && n_given < sizeof given / sizeof given[0])
+            given[n_given++] = o->name;
     }
     while (rc == 0 && optind < argc)
         ops->v[ops->n++] = argv[optind++];
@@ -604,6 +610,15 @@ static int unknown_verb(const cli_command *cmd, const char *word)
     return cli_usage_error(cmd, "unknown verb '%s'", word);
 }
 
+bool cli_opt_given(const char *name)
+{
+    size_t i = 0;
+    for (i = 0; i < n_given; i++)
+        if (!strcmp(given[i], name))
+            return true;
+    return false;
+}
+
 int cli_run(const cli_command *cmd, int argc, char **argv)
 {
     cli_opt *r = NULL;
@@ -637,6 +652,7 @@ int cli_run(const cli_command *cmd, int argc, char **argv)
     for (i = 0; i < n; i++)
         if (r[i].def)
             (void)store(cmd, &r[i], args, r[i].def, true); /* checked by cli_check_command */
+    n_given = 0;
     pr = parse_argv(cmd, r, n, argc, argv, args, &ops);
     if (pr == 1)
         rc = CLI_EXIT_OK;

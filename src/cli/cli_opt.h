@@ -176,5 +176,12 @@ extern const cli_opt cli_opt_max_depth;       /* --max-depth N */
 extern const cli_opt cli_opt_as;              /* --as SYNTAX (CLI_ENUM of cli_syntax) */
 extern const cli_opt cli_opt_jobs;            /* -j, --jobs N (0: the CPUs available) */
 extern const cli_opt cli_opt_shard;           /* --shard K/N (checked: 1 <= K <= N) */
+extern const cli_opt cli_opt_disable;         /* --disable ID (repeatable; cli_config.h) */
+extern const cli_opt cli_opt_config;          /* --config FILE (cli_config.h) */
+extern const cli_opt cli_opt_no_config;       /* --no-config */
+
+/* Whether the option with this long name was given on the command line of the command being
+ * run (not just its default). */
+bool cli_opt_given(const char *name);
 
 #endif

@@ -294,9 +294,10 @@ void cli_sarif_finish(cli_sarif *s, FILE *out, bool success)
     runs = json_object_new_array();
     json_object_array_add(runs, run);
     json_object_object_add(root, "runs", runs);
-    fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-                                                   JSON_C_TO_STRING_NOSLASHESCAPE),
-          out);
+    cli_json_fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+                                                            JSON_C_TO_STRING_SPACED |
+                                                            JSON_C_TO_STRING_NOSLASHESCAPE),
+                   out);
     fputc('\n', out);
     json_object_put(root);
     free(s->rule_index);

@@ -4,15 +4,14 @@
  * .def ...) override these.
  */
 #include <stdint.h>
+#include <string.h>
 #include "cli.h"
+#include "cli_config.h"
 
-static const cli_value formats[] = {{"text", CLI_FMT_TEXT},
-                                    {"json", CLI_FMT_JSON},
-                                    {"sarif", CLI_FMT_SARIF},
-                                    {"junit", CLI_FMT_JUNIT},
-                                    {"tap", CLI_FMT_TAP},
-                                    {"markdown", CLI_FMT_MARKDOWN},
-                                    {NULL, 0}};
+static const cli_value formats[] = {{"text", CLI_FMT_TEXT},     {"json", CLI_FMT_JSON},
+                                    {"sarif", CLI_FMT_SARIF},   {"junit", CLI_FMT_JUNIT},
+                                    {"tap", CLI_FMT_TAP},       {"markdown", CLI_FMT_MARKDOWN},
+                                    {"github", CLI_FMT_GITHUB}, {NULL, 0}};
 
 static const cli_value syntaxes[] = {
     {"json", CLI_SYN_JSON}, {"yaml", CLI_SYN_YAML}, {"mime", CLI_SYN_MIME}, {NULL, 0}};
@@ -116,3 +115,52 @@ const cli_opt cli_opt_shard = {.name = "shard",
                                .arg = "K/N",
                                .check = check_shard,
                                .help = "take only shard K of N of the work"};
+
+const cli_opt cli_opt_disable = {.name = "disable",
+                                 .kind = CLI_LIST,
+                                 .arg = "ID",
+                                 .check = cli_config_check_id,
+                                 .help = "turn a rule off: a rule ID (MAILBOX-ROUTE-002), a code "
+                                         "(MAILBOX_UNEXPECTED_ROUTE) or its dotted name; "
+                                         "repeatable, after the config file's settings"};
+
+const cli_opt cli_opt_config = {.name = "config",
+                                .kind = CLI_STRING,
+                                .arg = "FILE",
+                                .help = "rule settings and defaults (JSON or YAML): {rules: {ID: "
+                                        "off|info|warning|error}, profile, policy, format}; "
+                                        "without it a .amc.yaml in the working folder or a "
+                                        "parent, up to the repository root, is read"};
+
+const cli_opt cli_opt_no_config = {.name = "no-config",
+                                   .kind = CLI_FLAG,
+                                   .help = "do not look for a .amc.yaml (also AMC_NO_CONFIG=1)"};
+
+static bool word_in(const char *words, const char *w)
+{
+    size_t n = strlen(w);
+    const char *p = words;
+    while (p && *p) {
+        while (*p == ' ')
+            p++;
+        if (!strncmp(p, w, n) && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+        p = strchr(p, ' ');
+    }
+    return false;
+}
+
+int cli_config_format(const cli_config *cfg, const char *cmd, const char *allow, int *format)
+{
+    size_t k = 0;
+    if (!cfg->format || cli_opt_given("format"))
+        return 0;
+    for (k = 0; formats[k].name; k++)
+        if (!strcmp(formats[k].name, cfg->format) && word_in(allow, formats[k].name)) {
+            *format = formats[k].value;
+            return 0;
+        }
+    fprintf(stderr, "amc %s: %s: format '%s' is not one of %s\n", cmd, cfg->path, cfg->format,
+            allow);
+    return -1;
+}

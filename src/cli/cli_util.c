@@ -104,6 +104,23 @@ bool cli_use_color(FILE *f)
     return isatty(fileno(f)) != 0;
 }
 
+void cli_json_fputs(const char *json, FILE *out)
+{
+    const char *p = json, *q = NULL;
+    while ((q = strstr(p, "\xe2\x80")) != NULL) {
+        if (q[2] == '\0')
+            break; /* a truncated sequence at the end: written as it is */
+        if ((unsigned char)q[2] == 0xa8 || (unsigned char)q[2] == 0xa9) {
+            fwrite(p, 1, (size_t)(q - p), out);
+            fputs((unsigned char)q[2] == 0xa8 ? "\\u2028" : "\\u2029", out);
+        } else {
+            fwrite(p, 1, (size_t)(q - p) + 3, out);
+        }
+        p = q + 3;
+    }
+    fputs(p, out);
+}
+
 static const char *display_name(const char *file)
 {
     return !strcmp(file, "-") ? "<stdin>" : file;
@@ -222,6 +239,11 @@ struct cli_report {
     json_object *files;   /* json: array of {file, valid, diagnostics[]} */
     json_object *summary; /* json: the run's summary, or NULL */
     cli_sarif *sarif;     /* sarif: the log being built */
+    char *tool;           /* junit: "amc validate" */
+    char *cases;          /* junit: the <testcase> elements so far (open_memstream) */
+    size_t cases_len;
+    FILE *cases_f;
+    size_t n_cases, n_failures;
 };
 
 json_object *cli_summary_to_json(const cli_summary *s)
@@ -247,19 +269,142 @@ void cli_report_set_summary(cli_report *r, const cli_summary *s)
     r->summary = cli_summary_to_json(s);
 }
 
+/* XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD. */
+static void xml_esc(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '&')
+            fputs("&amp;", f);
+        else if (c == '<')
+            fputs("&lt;", f);
+        else if (c == '>')
+            fputs("&gt;", f);
+        else if (c == '"')
+            fputs("&quot;", f);
+        else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+            fputs("\xef\xbf\xbd", f);
+        else
+            fputc(c, f);
+    }
+}
+
+/* GitHub workflow-command escaping: data (%, CR, LF), properties also ':' and ','. */
+static void gh_esc(FILE *f, const char *s, bool prop)
+{
+    for (; s && *s; s++) {
+        if (*s == '%')
+            fputs("%25", f);
+        else if (*s == '\r')
+            fputs("%0D", f);
+        else if (*s == '\n')
+            fputs("%0A", f);
+        else if (prop && *s == ':')
+            fputs("%3A", f);
+        else if (prop && *s == ',')
+            fputs("%2C", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+static void github_diag(FILE *out, const char *file, const amc_diag *d)
+{
+    char title[160];
+    fputs(d->sev == AMC_SEV_ERROR     ? "::error file="
+          : d->sev == AMC_SEV_WARNING ? "::warning file="
+                                      : "::notice file=",
+          out);
+    gh_esc(out, display_name(file), true);
+    if (d->at.offset != AMC_NO_OFFSET)
+        fprintf(out, ",line=%u,col=%u", d->at.line + 1, d->at.col + 1);
+    snprintf(title, sizeof title, "%s%s%s", amc_code_id(d->code) ? amc_code_id(d->code) : "",
+             d->rule_id ? " " : "", d->rule_id ? d->rule_id : "");
+    fputs(",title=", out);
+    gh_esc(out, title, true);
+    fputs("::", out);
+    gh_esc(out, d->message, false);
+    if (d->instance_ptr && *d->instance_ptr) {
+        fputs(" (at ", out);
+        gh_esc(out, d->instance_ptr, false);
+        fputc(')', out);
+    }
+    if (d->also_code && amc_code_id(d->also_code)) {
+        fputs(" [", out);
+        gh_esc(out, amc_code_id(d->also_code), false);
+        fputc(']', out);
+    }
+    if (d->context) {
+        fputs("%0Anote: ", out);
+        gh_esc(out, d->context, false);
+    }
+    fputc('\n', out);
+}
+
+/* One <testcase> per input: failed when it has errors; every finding a text line. */
+static void junit_file(cli_report *r, const char *file, const amc_diags *ds)
+{
+    FILE *f = r->cases_f;
+    size_t i = 0, n = amc_diags_count(ds), errors = amc_diags_errors(ds);
+    if (!f)
+        return;
+    r->n_cases++;
+    fputs("    <testcase classname=\"", f);
+    xml_esc(f, r->tool);
+    fputs("\" name=\"", f);
+    xml_esc(f, display_name(file));
+    fputs("\">\n", f);
+    if (errors) {
+        r->n_failures++;
+        fprintf(f, "      <failure message=\"%zu error%s, %zu warning%s\" type=\"invalid\">",
+                errors, errors == 1 ? "" : "s", amc_diags_warnings(ds),
+                amc_diags_warnings(ds) == 1 ? "" : "s");
+    } else if (n) {
+        fputs("      <system-out>", f);
+    }
+    if (n) {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        for (i = 0; m && i < n; i++)
+            cli_print_diag_text(m, file, amc_diags_get(ds, i), false);
+        if (m) {
+            fclose(m);
+            xml_esc(f, text);
+        }
+        free(text);
+        fputs(errors ? "</failure>\n" : "</system-out>\n", f);
+    }
+    fputs("    </testcase>\n", f);
+}
+
 cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command)
 {
     cli_report *r = calloc(1, sizeof *r);
-    (void)tool_command;
     if (!r)
         return NULL;
     r->fmt = fmt;
     r->out = out;
     r->color = fmt == CLI_FMT_TEXT && cli_use_color(out);
-    if (fmt == CLI_FMT_SARIF)
+    if (fmt == CLI_FMT_SARIF) {
         r->sarif = cli_sarif_new();
-    else if (fmt != CLI_FMT_TEXT)
+    } else if (fmt == CLI_FMT_JUNIT) {
+        size_t n = strlen(tool_command ? tool_command : "") + 5;
+        r->tool = malloc(n);
+        if (r->tool)
+            snprintf(r->tool, n, "amc %s", tool_command ? tool_command : "");
+        r->cases_f = open_memstream(&r->cases, &r->cases_len);
+        if (!r->tool || !r->cases_f) {
+            if (r->cases_f)
+                fclose(r->cases_f);
+            free(r->cases);
+            free(r->tool);
+            free(r);
+            return NULL;
+        }
+    } else if (fmt != CLI_FMT_TEXT && fmt != CLI_FMT_GITHUB) {
         r->files = json_object_new_array();
+    }
     return r;
 }
 
@@ -321,6 +466,17 @@ void cli_report_file(cli_report *r, const char *file, const amc_diags *ds)
         cli_sarif_add(r->sarif, file, ds);
         return;
     }
+    if (r->fmt == CLI_FMT_JUNIT) {
+        junit_file(r, file, ds);
+        return;
+    }
+    if (r->fmt == CLI_FMT_GITHUB) {
+        for (i = 0; i < n; i++)
+            github_diag(r->out, file, amc_diags_get(ds, i));
+        if (amc_diags_dropped(ds))
+            fprintf(r->out, "::notice::%zu more diagnostics not shown\n", amc_diags_dropped(ds));
+        return;
+    }
     if (r->fmt == CLI_FMT_TEXT) {
         cli_report_text(r->out, file, ds, r->color);
         return;
@@ -348,10 +504,34 @@ void cli_report_declare_rules(cli_report *r, int lo, int hi)
 
 void cli_report_finish(cli_report *r)
 {
+    cli_report_end(r, true);
+}
+
+void cli_report_end(cli_report *r, bool success)
+{
     if (!r)
         return;
     if (r->sarif)
-        cli_sarif_finish(r->sarif, r->out, true);
+        cli_sarif_finish(r->sarif, r->out, success);
+    if (r->cases_f) {
+        fclose(r->cases_f);
+        fprintf(r->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite "
+                        "name=\"");
+        xml_esc(r->out, r->tool);
+        fprintf(r->out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%d\">\n",
+                r->n_cases + (success ? 0 : 1), r->n_failures, success ? 0 : 1);
+        if (r->cases)
+            fputs(r->cases, r->out);
+        if (!success)
+            fprintf(r->out,
+                    "    <testcase classname=\"%s\" name=\"run\">\n      <error "
+                    "message=\"usage or I/O error (exit status 2): see the log\"/>\n"
+                    "    </testcase>\n",
+                    "amc");
+        fputs("  </testsuite>\n</testsuites>\n", r->out);
+        free(r->cases);
+        free(r->tool);
+    }
     if (r->files) {
         json_object *root = json_object_new_object();
         json_object_object_add(root, "tool", json_object_new_string("amc"));
@@ -359,10 +539,10 @@ void cli_report_finish(cli_report *r)
         json_object_object_add(root, "files", r->files);
         if (r->summary)
             json_object_object_add(root, "summary", r->summary);
-        fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
-                                                       JSON_C_TO_STRING_SPACED |
-                                                       JSON_C_TO_STRING_NOSLASHESCAPE),
-              r->out);
+        cli_json_fputs(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+                                                                JSON_C_TO_STRING_SPACED |
+                                                                JSON_C_TO_STRING_NOSLASHESCAPE),
+                       r->out);
         fputc('\n', r->out);
         json_object_put(root);
     }

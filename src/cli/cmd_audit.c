@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_config.h"
 
 enum { MAX_DEPTH = 64, MAX_TOP = 32 };
 
@@ -281,7 +282,9 @@ static void walk(astate *s, int dfd, const char *rel, int depth)
 }
 
 typedef struct aargs {
-    const char *profile, *policy;
+    const char *profile, *policy, *config;
+    cli_list disable;
+    bool no_config;
     int format;
     bool strict, stats, stateful;
     uint64_t max_size;
@@ -324,7 +327,10 @@ static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes)
 
 static int audit_main(void *args, const cli_list *ops)
 {
-    const aargs *a = args;
+    aargs ea = *(const aargs *)args;
+    const aargs *a = &ea;
+    cli_config cfg;
+    bool reported = false;
     const char *dir = ops->v[0];
     amc_policy *policy = NULL;
     amc_audit_opts opts;
@@ -333,6 +339,18 @@ static int audit_main(void *args, const cli_list *ops)
     int rc = CLI_EXIT_ERROR, fd = -1;
     double dt = 0;
     memset(&s, 0, sizeof s);
+    if (cli_config_load("audit", ea.config, ea.no_config, &cfg) != 0 ||
+        cli_config_format(&cfg, "audit", "text json sarif github junit", &ea.format) != 0) {
+        cli_config_free(&cfg);
+        return CLI_EXIT_ERROR;
+    }
+    for (size_t k = 0; k < ea.disable.n; k++)
+        if (cli_config_disable(&cfg, ea.disable.v[k]) != 0)
+            goto out;
+    if (!ea.profile)
+        ea.profile = cfg.profile;
+    if (!ea.policy)
+        ea.policy = cfg.policy;
     lim.max_input_bytes = (size_t)a->max_size;
     s.ds = amc_diags_new(0);
     if (!s.ds || cli_load_policy("audit", a->policy, NULL, false, lim.max_input_bytes, &policy))
@@ -347,6 +365,7 @@ static int audit_main(void *args, const cli_list *ops)
             cli_print_diag_text(stderr, "amc audit", amc_diags_get(s.ds, k), false);
         goto out;
     }
+    cli_config_install(&cfg, s.ds);
     fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) {
         fprintf(stderr, "amc audit: %s: %s\n", dir, strerror(errno));
@@ -358,8 +377,9 @@ static int audit_main(void *args, const cli_list *ops)
         goto out;
     }
     dt = audit_tree(&s, fd, dir, lim.max_input_bytes);
-    cli_report_finish(s.rep);
+    cli_report_end(s.rep, !s.fatal);
     s.rep = NULL;
+    reported = true;
     if (a->stats || isatty(2))
         print_stats(&s, dir, dt);
     if (s.fatal)
@@ -368,10 +388,14 @@ static int audit_main(void *args, const cli_list *ops)
         rc = s.errors || (a->strict && s.warnings) ? CLI_EXIT_INVALID : CLI_EXIT_OK;
 out:
     if (s.rep)
-        cli_report_finish(s.rep);
+        cli_report_end(s.rep, false);
+    else if (!reported && rc == CLI_EXIT_ERROR &&
+             ((cli_format)a->format == CLI_FMT_SARIF || (cli_format)a->format == CLI_FMT_JUNIT))
+        cli_report_end(cli_report_new((cli_format)a->format, stdout, "audit"), false);
     amc_audit_free(s.a);
     amc_policy_free(policy);
     amc_diags_free(s.ds);
+    cli_config_free(&cfg);
     return rc;
 }
 
@@ -406,8 +430,11 @@ const cli_command cli_cmd_audit = {
             {.shared = &cli_opt_stateful,
              O(stateful),
              .help = "one validator session across the files (walk order)"},
-            {.shared = &cli_opt_format, O(format), .allow = "text json sarif"},
+            {.shared = &cli_opt_format, O(format), .allow = "text json sarif github junit"},
             {.shared = &cli_opt_strict, O(strict)},
+            {.shared = &cli_opt_disable, O(disable)},
+            {.shared = &cli_opt_config, O(config)},
+            {.shared = &cli_opt_no_config, O(no_config)},
             {.name = "stats",
              .kind = CLI_FLAG,
              O(stats),

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_config.h"
 
 /* Markdown table cell: '|' escaped, newlines as spaces. */
 static void md_cell(const char *s)
@@ -18,6 +19,19 @@ static void md_cell(const char *s)
         else
             putchar(*s);
     }
+}
+
+/* The rule settings in force (--config, .amc.yaml, --disable); NULL: none. */
+static const cli_config *settings;
+
+static const char *level_str(int lv)
+{
+    return lv == CLI_LEVEL_OFF ? "off" : amc_severity_str((amc_severity)lv);
+}
+
+static int rule_default(const amc_rule *r)
+{
+    return r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING;
 }
 
 static void catalog_json(const char *profile)
@@ -38,6 +52,10 @@ static void catalog_json(const char *profile)
         json_object_object_add(o, "number", json_object_new_int((int)r->code));
         json_object_object_add(o, "summary", json_object_new_string(r->summary));
         json_object_object_add(o, "decision", json_object_new_string(r->decision));
+        if (settings)
+            json_object_object_add(o, "effective",
+                                   json_object_new_string(level_str(cli_config_level(
+                                       settings, r->code, r->id, rule_default(r)))));
         json_object_array_add(arr, o);
     }
     puts(json_object_to_json_string_ext(arr,
@@ -80,6 +98,10 @@ static int list_catalog(const char *profile, cli_format fmt)
             fputs(" | ", stdout);
             md_cell(r->decision);
             fputs(" |\n", stdout);
+        } else if (settings) {
+            printf("%-16s %-6s  %-7s  %-28s %s\n", r->id, amc_rule_level_str(r->level),
+                   level_str(cli_config_level(settings, r->code, r->id, rule_default(r))),
+                   amc_code_id(r->code), r->summary);
         } else {
             printf("%-16s %-6s  %-28s %s\n", r->id, amc_rule_level_str(r->level),
                    amc_code_id(r->code), r->summary);
@@ -89,17 +111,43 @@ static int list_catalog(const char *profile, cli_format fmt)
 }
 
 typedef struct rargs {
-    const char *profile;
+    const char *profile, *config;
+    cli_list disable;
+    bool no_config;
     int format;
 } rargs;
+
+static int list_codes(cli_format fmt);
 
 static int rules_main(void *args, const cli_list *ops)
 {
     const rargs *a = args;
-    cli_format fmt = (cli_format)a->format;
+    cli_config cfg;
     size_t k = 0;
-    if (a->profile)
-        return list_catalog(a->profile, fmt);
+    int rc = CLI_EXIT_ERROR;
+    (void)ops;
+    /* markdown is what the docs are generated from: the defaults, never a local setting */
+    if (cli_config_load("rules", a->config,
+                        a->no_config || (cli_format)a->format == CLI_FMT_MARKDOWN, &cfg) != 0)
+        goto out;
+    for (k = 0; k < a->disable.n; k++)
+        if (cli_config_disable(&cfg, a->disable.v[k]) != 0)
+            goto out;
+    settings = cfg.n_rules && (cli_format)a->format != CLI_FMT_MARKDOWN ? &cfg : NULL;
+    if (settings && (cli_format)a->format == CLI_FMT_TEXT)
+        printf("# effective severities: %s%s\n", cfg.path ? cfg.path : "",
+               a->disable.n ? (cfg.path ? " and --disable" : "--disable") : "");
+    rc = a->profile ? list_catalog(a->profile, (cli_format)a->format)
+                    : list_codes((cli_format)a->format);
+out:
+    settings = NULL;
+    cli_config_free(&cfg);
+    return rc;
+}
+
+static int list_codes(cli_format fmt)
+{
+    size_t k = 0;
     if (fmt == CLI_FMT_MARKDOWN) {
         /* docs/codes.md is generated from this output; a test keeps it current */
         printf("# amc diagnostic codes\n\n"
@@ -124,6 +172,10 @@ static int rules_main(void *args, const cli_list *ops)
             json_object_object_add(o, "severity",
                                    json_object_new_string(amc_severity_str(amc_code_severity(c))));
             json_object_object_add(o, "message", json_object_new_string(amc_code_message(c)));
+            if (settings)
+                json_object_object_add(o, "effective",
+                                       json_object_new_string(level_str(cli_config_level(
+                                           settings, c, NULL, (int)amc_code_severity(c)))));
             json_object_array_add(arr, o);
         }
         puts(json_object_to_json_string_ext(arr, JSON_C_TO_STRING_PRETTY |
@@ -134,7 +186,9 @@ static int rules_main(void *args, const cli_list *ops)
     for (k = 0; k < AMC_CODE_COUNT; k++) {
         amc_code c = amc_code_at(k);
         printf("%4d  %-24s %-7s  %-28s %s\n", (int)c, amc_code_id(c),
-               amc_severity_str(amc_code_severity(c)), amc_code_name(c), amc_code_message(c));
+               settings ? level_str(cli_config_level(settings, c, NULL, (int)amc_code_severity(c)))
+                        : amc_severity_str(amc_code_severity(c)),
+               amc_code_name(c), amc_code_message(c));
     }
     return CLI_EXIT_OK;
 }
@@ -147,13 +201,25 @@ const cli_command cli_cmd_rules = {
         "dotted name and message. With --profile, lists that profile's rule catalog instead: "
         "rule id, level (MUST: error, SHOULD: warning), seed section, code, what it checks and "
         "the decision note. --format markdown prints what docs/codes.md and "
-        "docs/profiles/*-rules.md are generated from.",
+        "docs/profiles/*-rules.md are generated from (always the defaults).\n"
+        "With rule settings (--config FILE, a discovered .amc.yaml, --disable; see "
+        "docs/output.md \"Rule settings\") the text and JSON lists show the effective severity "
+        "of each code and rule: off, info, warning or error (text: the severity column of the "
+        "code list, a column after the level in a catalog; JSON: \"effective\").",
     .options =
         (const cli_opt[]){
             {.shared = &cli_opt_profile,
              CLI_AT(rargs, profile),
              .help = "list this profile's rule catalog"},
             {.shared = &cli_opt_format, CLI_AT(rargs, format), .allow = "text json markdown"},
+            {.shared = &cli_opt_disable,
+             CLI_AT(rargs, disable),
+             .help = "show ID as turned off (a rule ID, code or dotted name); repeatable"},
+            {.shared = &cli_opt_config,
+             CLI_AT(rargs, config),
+             .help = "show the effective severities under this config file (without it, a "
+                     ".amc.yaml in the working folder or a parent, up to the repository root)"},
+            {.shared = &cli_opt_no_config, CLI_AT(rargs, no_config)},
             {0}},
     .exits = (const cli_exit[]){{0, "the list was printed"},
                                 {2, "usage error or unknown profile"},

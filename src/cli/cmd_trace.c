@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "cli_config.h"
 
 #define MAX_NAMES 64
 typedef struct totals {
@@ -145,7 +146,8 @@ static bool replay(amc_lifecycle *lc, totals *t, const char *buf, size_t len, am
         if (!blank) {
             amc_status st = apply_line(lc, t, buf + off, l, ds, &skipped);
             amc_diags_rebase(ds, first, base);
-            if (st != AMC_OK || amc_diags_errors(ds) > 0) {
+            /* a step rejected only by rules the settings turned off (no error left) goes on */
+            if ((st != AMC_OK && st != AMC_EINVALID) || amc_diags_errors(ds) > 0) {
                 *stop_line = lineno;
                 return true;
             }
@@ -154,7 +156,10 @@ static bool replay(amc_lifecycle *lc, totals *t, const char *buf, size_t len, am
     }
     first = amc_diags_count(ds);
     last.line = (uint32_t)(lineno ? lineno - 1 : 0);
-    illegal = amc_lifecycle_finish(lc, ds) != AMC_OK;
+    {
+        amc_status st = amc_lifecycle_finish(lc, ds);
+        illegal = (st != AMC_OK && st != AMC_EINVALID) || amc_diags_errors(ds) > 0;
+    }
     amc_diags_rebase(ds, first, last);
     return illegal;
 }
@@ -188,9 +193,11 @@ static void print_json(const outcome *o, const totals *t, const amc_diags *ds)
         json_object_array_add(arr, cli_diag_to_json(amc_diags_get(ds, i)));
     json_object_object_add(res, "diagnostics", arr);
     json_object_object_add(res, "state", json_object_get(o->state));
-    printf("%s\n",
-           json_object_to_json_string_ext(res, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-                                                   JSON_C_TO_STRING_NOSLASHESCAPE));
+    cli_json_fputs(json_object_to_json_string_ext(res, JSON_C_TO_STRING_PRETTY |
+                                                           JSON_C_TO_STRING_SPACED |
+                                                           JSON_C_TO_STRING_NOSLASHESCAPE),
+                   stdout);
+    putchar('\n');
     json_object_put(res);
 }
 
@@ -257,13 +264,17 @@ static void report(outcome *o, const totals *t, const amc_diags *ds, cli_format 
 }
 
 typedef struct targs {
-    const char *profile, *policy;
+    const char *profile, *policy, *config;
+    cli_list disable;
+    bool no_config;
     int format;
 } targs;
 
 static int trace_main(void *args, const cli_list *ops)
 {
-    const targs *a = args;
+    targs ea = *(const targs *)args;
+    const targs *a = &ea;
+    cli_config cfg;
     amc_policy *pol = NULL;
     amc_lifecycle *lc = NULL;
     amc_lifecycle_opts lo = {0};
@@ -276,8 +287,24 @@ static int trace_main(void *args, const cli_list *ops)
     memset(&t, 0, sizeof t);
     if (strcmp(ops->v[0], "check") != 0)
         return cli_usage_error(&cli_cmd_trace, "unknown action '%s' (expected check)", ops->v[0]);
-    if (!a->profile)
+    if (cli_config_load("trace check", ea.config, ea.no_config, &cfg) != 0 ||
+        cli_config_format(&cfg, "trace check", "text json sarif", &ea.format) != 0) {
+        cli_config_free(&cfg);
+        return CLI_EXIT_ERROR;
+    }
+    for (i = 0; i < ea.disable.n; i++)
+        if (cli_config_disable(&cfg, ea.disable.v[i]) != 0) {
+            cli_config_free(&cfg);
+            return CLI_EXIT_ERROR;
+        }
+    if (!ea.profile)
+        ea.profile = cfg.profile;
+    if (!ea.policy)
+        ea.policy = cfg.policy;
+    if (!a->profile) {
+        cli_config_free(&cfg);
         return cli_usage_error(&cli_cmd_trace, "--profile is required");
+    }
     ds = amc_diags_new(0);
     if (!ds || cli_load_policy("trace check", a->policy, NULL, false, (size_t)1 << 26, &pol) != 0)
         goto out;
@@ -290,6 +317,7 @@ static int trace_main(void *args, const cli_list *ops)
     }
     if (cli_read_file(o.file, (size_t)1 << 30, &buf, &len) != 0)
         goto out;
+    cli_config_install(&cfg, ds);
     o.illegal = replay(lc, &t, buf, len, ds, &o.stop_line);
     (void)amc_lifecycle_state(lc, &state, &slen);
     rc = o.illegal ? CLI_EXIT_INVALID : CLI_EXIT_OK;
@@ -305,6 +333,7 @@ out:
     amc_lifecycle_free(lc);
     amc_policy_free(pol);
     amc_diags_free(ds);
+    cli_config_free(&cfg);
     return rc;
 }
 
@@ -342,6 +371,9 @@ const cli_command cli_cmd_trace = {
              CLI_AT(targs, policy),
              .help = "policy file (timing constants and limits)"},
             {.shared = &cli_opt_format, CLI_AT(targs, format), .allow = "text json sarif"},
+            {.shared = &cli_opt_disable, CLI_AT(targs, disable)},
+            {.shared = &cli_opt_config, CLI_AT(targs, config)},
+            {.shared = &cli_opt_no_config, CLI_AT(targs, no_config)},
             {0}},
     .operands = "check TRACE|-",
     .min_operands = 2,

@@ -55,12 +55,14 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "cli_par.h"
+#include "cli_config.h"
 #include "cli_schema.h"
 
 typedef struct vbatch vbatch;
@@ -89,8 +91,11 @@ typedef struct vstate {
     bool shard_by_key; /* --stateful --shard: by the message's task_id */
     amc_doc *kdoc;     /* the reading thread's document for the keys */
     amc_diags *kds;
-    struct cli_par *par; /* the pipeline of this run */
-    vbatch *cur;         /* --jsonl: the batch being filled */
+    struct cli_par *par;     /* the pipeline of this run */
+    vbatch *cur;             /* --jsonl: the batch being filled */
+    const cli_config *rules; /* rule settings (cli_config.h), installed on every list */
+    bool rules_set;
+    const cli_list *exclude; /* --exclude GLOB: entries of a walked directory left out */
 } vstate;
 
 /* What a worker owns. */
@@ -142,8 +147,11 @@ static bool has_ext(const char *name, const char *const *exts)
 }
 
 /* Updates the batch's counters from one instance's diagnostics and verdict. */
-static void tally(vbatch *b, const amc_diags *ds, bool valid)
+static void tally(vbatch *b, const amc_diags *ds, bool valid, bool rules_set)
 {
+    /* every error turned off by the rule settings: as if the rules had passed */
+    if (rules_set && !valid && !b->io_error && !b->oom && amc_diags_errors(ds) == 0)
+        valid = true;
     if (amc_diags_warnings(ds))
         b->any_warning = true;
     if (valid)
@@ -172,13 +180,14 @@ static void report_unit(vworker *w, vbatch *b, FILE *out, bool line, size_t line
         for (i = 0; i < amc_diags_count(w->ds); i++)
             json_object_array_add(arr, cli_diag_to_json(amc_diags_get(w->ds, i)));
         json_object_object_add(o, "diagnostics", arr);
-        fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-                                                    JSON_C_TO_STRING_NOSLASHESCAPE),
-              out);
+        cli_json_fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+                                                             JSON_C_TO_STRING_NOSLASHESCAPE),
+                       out);
         fputc('\n', out);
         json_object_put(o);
     } else {
         amc_diags *fresh = amc_diags_new(v->lim.max_diags);
+        cli_config_install(v->rules, fresh);
         amc_diags **k = realloc(b->keep, (b->nkeep + 1) * sizeof *k);
         if (!fresh || !k) {
             amc_diags_free(fresh);
@@ -226,7 +235,7 @@ static void validate_whole(vworker *w, vbatch *b, FILE *out, FILE *err)
         amc_diags_addf(w->ds, AMC_C_LIMIT_SIZE, none, "input is larger than the %zu-byte limit",
                        v->lim.max_input_bytes);
         b->n_unparseable++;
-        tally(b, w->ds, false);
+        tally(b, w->ds, false, w->v->rules_set);
         report_unit(w, b, out, false, 0, false);
         return;
     }
@@ -241,7 +250,7 @@ static void validate_whole(vworker *w, vbatch *b, FILE *out, FILE *err)
             b->io_error = true;
         }
         valid = st == AMC_OK;
-        tally(b, w->ds, valid);
+        tally(b, w->ds, valid, w->v->rules_set);
         amc_diags_sort(w->ds);
         report_unit(w, b, out, false, 0, valid);
         free(buf);
@@ -261,7 +270,7 @@ static void validate_whole(vworker *w, vbatch *b, FILE *out, FILE *err)
     } else {
         b->n_unparseable++;
     }
-    tally(b, w->ds, valid);
+    tally(b, w->ds, valid, w->v->rules_set);
     amc_diags_sort(w->ds);
     report_unit(w, b, out, false, 0, valid);
     amc_doc_free(doc);
@@ -305,7 +314,7 @@ static void validate_line(vworker *w, vbatch *b, FILE *out, FILE *err, const vli
     base.col = 0;
     amc_diags_rebase(w->ds, 0, base);
     amc_diags_sort(w->ds);
-    tally(b, w->ds, valid);
+    tally(b, w->ds, valid, w->v->rules_set);
     report_unit(w, b, out, true, lineno, valid);
 }
 
@@ -323,7 +332,7 @@ static void line_too_long(vworker *w, vbatch *b, FILE *out, const vline *l)
     base.line = (uint32_t)(l->lineno - 1);
     amc_diags_rebase(w->ds, 0, base);
     b->n_unparseable++;
-    tally(b, w->ds, false);
+    tally(b, w->ds, false, w->v->rules_set);
     report_unit(w, b, out, true, l->lineno, false);
 }
 
@@ -638,6 +647,16 @@ out:
 
 static void validate_path(vstate *v, const char *path, bool from_dir);
 
+/* --exclude: a GLOB matches an entry's name or its path as joined during the walk. */
+static bool excluded(const vstate *v, const char *name, const char *path)
+{
+    size_t i = 0;
+    for (i = 0; v->exclude && i < v->exclude->n; i++)
+        if (fnmatch(v->exclude->v[i], name, 0) == 0 || fnmatch(v->exclude->v[i], path, 0) == 0)
+            return true;
+    return false;
+}
+
 static void validate_dir(vstate *v, const char *dir)
 {
     static const char *const plain[] = {".json", ".yaml", ".yml", NULL};
@@ -679,6 +698,11 @@ static void validate_dir(vstate *v, const char *dir)
         if (!p)
             continue;
         sprintf(p, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names[i]);
+        if (excluded(v, names[i], p)) {
+            free(p);
+            free(names[i]);
+            continue;
+        }
         if (lstat(p, &st) == 0) {
             if (S_ISDIR(st.st_mode))
                 validate_dir(v, p);
@@ -700,9 +724,16 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
     if (strcmp(path, "-") != 0 && !from_dir && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         size_t before = v->n_inputs;
         validate_dir(v, path);
-        if (v->n_inputs == before)
-            note(v, path, false, "amc validate: %s: warning: no %s file in this directory\n", path,
-                 v->jsonl ? "*.jsonl or *.ndjson" : "*.json, *.yaml or *.yml");
+        if (v->n_inputs == before) { /* nothing checked is not a pass (issue 14) */
+            const char *what = v->jsonl ? "*.jsonl or *.ndjson"
+                               : !v->pv ? "*.json, *.yaml or *.yml"
+                               : !v->profile || !strcmp(v->profile, "ignite") ? "*.mime"
+                               : !strcmp(v->profile, "auto")                  ? "*.mime or *.json"
+                                                                              : "*.json";
+            note(v, path, true,
+                 "amc validate: %s: no %s file in this directory%s: nothing to validate\n", path,
+                 what, v->exclude && v->exclude->n ? " (after --exclude)" : "");
+        }
         return;
     }
     v->n_inputs++;
@@ -739,7 +770,9 @@ static void validate_path(vstate *v, const char *path, bool from_dir)
 
 typedef struct vargs {
     const char *profile, *policy, *now, *keyring, *default_dialect, *shard;
-    cli_list schemas, maps;
+    cli_list schemas, maps, disable, exclude;
+    const char *config;
+    bool no_config;
     int format, as;
     bool stateful, jsonl, no_format_assert, first_error, strict;
     uint64_t max_size, max_depth, jobs;
@@ -777,6 +810,7 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
     for (i = 0; i < nw; i++) {
         w[i].v = v;
         w[i].ds = amc_diags_new(v->lim.max_diags);
+        cli_config_install(v->rules, w[i].ds);
         wctx[i] = &w[i];
         if (v->pv && i == 0) {
             w[i].pv = v->pv;
@@ -965,12 +999,30 @@ static int run_schema_mode(vstate *v, const vargs *a, const cli_list *inputs)
 
 static int validate_main(void *args, const cli_list *inputs)
 {
-    const vargs *a = args;
+    vargs ea = *(const vargs *)args;
+    const vargs *a = &ea;
+    cli_config cfg;
+    size_t i = 0;
     vstate v;
     amc_validate_opts defopts = AMC_VALIDATE_OPTS_DEFAULT;
     amc_limits deflim = AMC_LIMITS_DEFAULT;
     int rc = CLI_EXIT_OK;
     memset(&v, 0, sizeof v);
+    if (cli_config_load("validate", ea.config, ea.no_config, &cfg) != 0 ||
+        cli_config_format(&cfg, "validate", "text json sarif github junit", &ea.format) != 0) {
+        cli_config_free(&cfg);
+        return CLI_EXIT_ERROR;
+    }
+    for (i = 0; i < ea.disable.n; i++)
+        if (cli_config_disable(&cfg, ea.disable.v[i]) != 0) {
+            fprintf(stderr, "amc validate: out of memory\n");
+            cli_config_free(&cfg);
+            return CLI_EXIT_ERROR;
+        }
+    if (!ea.profile && !ea.schemas.n)
+        ea.profile = cfg.profile;
+    if (!ea.policy && ea.profile)
+        ea.policy = cfg.policy;
     v.opts = defopts;
     v.opts.format_assert = !a->no_format_assert;
     v.opts.all_errors = !a->first_error;
@@ -984,11 +1036,19 @@ static int validate_main(void *args, const cli_list *inputs)
     v.strict = a->strict;
     v.profile = a->profile;
     v.jobs = a->jobs ? (unsigned)a->jobs : cli_cpus_available();
-    if (a->shard && cli_parse_shard(a->shard, &v.shard_k, &v.shard_n) != 0)
+    if (a->shard && cli_parse_shard(a->shard, &v.shard_k, &v.shard_n) != 0) {
+        cli_config_free(&cfg);
         return cli_usage_error(&cli_cmd_validate, "--shard: '%s' is not K/N (1 <= K <= N)",
                                a->shard);
+    }
+    v.rules = &cfg;
+    v.rules_set = cfg.n_rules > 0;
+    v.exclude = &ea.exclude;
     rc = a->profile ? run_profile(&v, a, inputs) : run_schema_mode(&v, a, inputs);
-    cli_report_finish(v.rep);
+    if (!v.rep && rc == CLI_EXIT_ERROR && (v.fmt == CLI_FMT_SARIF || v.fmt == CLI_FMT_JUNIT))
+        v.rep = cli_report_new(v.fmt, stdout, "validate"); /* a report saying the run failed */
+    cli_report_end(v.rep, rc != CLI_EXIT_ERROR); /* SARIF executionSuccessful, JUnit <error> */
+    cli_config_free(&cfg);
     return rc;
 }
 
@@ -1027,7 +1087,7 @@ static const cli_opt options[] = {
              "others are added so $refs to them resolve"},
     {.shared = &cli_opt_map_uri, O(maps)},
     {.shared = &cli_opt_default_dialect, O(default_dialect)},
-    {.shared = &cli_opt_format, O(format), .allow = "text json sarif"},
+    {.shared = &cli_opt_format, O(format), .allow = "text json sarif github junit"},
     {.name = "jsonl",
      .kind = CLI_FLAG,
      O(jsonl),
@@ -1057,6 +1117,15 @@ static const cli_opt options[] = {
              "... in walk order), or with --jsonl every N-th line of each input (lines K, N+K, "
              "...; records keep their line numbers); the summary says \"shard\": \"K/N\"; amc "
              "report merge joins the shards' --format json reports"},
+    {.name = "exclude",
+     .kind = CLI_LIST,
+     .arg = "GLOB",
+     O(exclude),
+     .help = "leave out the entries of a walked directory whose name or path matches GLOB "
+             "(fnmatch: *, ?, [...]); repeatable"},
+    {.shared = &cli_opt_disable, O(disable)},
+    {.shared = &cli_opt_config, O(config)},
+    {.shared = &cli_opt_no_config, O(no_config)},
     {.shared = &cli_opt_max_size,
      O(max_size),
      .help = "largest instance or JSONL line (K, M, G: binary multiples)"},

@@ -157,6 +157,8 @@ struct amc_diags {
     amc_arena arena;
     amc_diag_cb cb;
     void *ud;
+    amc_diag_filter filter; /* amc_diags_set_filter */
+    void *fud;
 };
 
 amc_diags *amc_diags_new(uint32_t max_diags)
@@ -183,6 +185,12 @@ void amc_diags_clear(amc_diags *ds)
     amc_arena_reset(&ds->arena); /* lists are cleared per message: keep the memory */
     ds->len = 0;
     ds->n_err = ds->n_warn = ds->n_info = ds->dropped = ds->nomem = 0;
+}
+
+void amc_diags_set_filter(amc_diags *ds, amc_diag_filter filter, void *userdata)
+{
+    ds->filter = filter;
+    ds->fud = userdata;
 }
 
 void amc_diags_set_callback(amc_diags *ds, amc_diag_cb cb, void *userdata)
@@ -239,8 +247,14 @@ static const char *dup_opt(amc_arena *a, const char *s, int *fail)
 
 amc_status amc_diags_add(amc_diags *ds, const amc_diag *d)
 {
-    amc_diag copy;
+    amc_diag copy, filtered;
     int fail = 0;
+    if (ds->filter) {
+        filtered = *d;
+        if (!ds->filter(&filtered, ds->fud))
+            return AMC_OK; /* dropped by the filter: not counted */
+        d = &filtered;
+    }
     switch (d->sev) {
     case AMC_SEV_ERROR:
         ds->n_err++;

@@ -499,6 +499,24 @@ static amc_status emit_ordered(amc_diags *ds, const char *rule, int idx, int fir
                          impl_codes[first]);
 }
 
+/* MAILBOX-ENV-005: a task_assignment payload member the implementation's own seedTask() writes
+ * (src/poc/runtime.ts 456-471) but its envelope schema forbids (additionalProperties: false). */
+static bool impl_extra(const amc_diag *d)
+{
+    static const char *const members[] = {"review_input_ref", "review_input_source",
+                                          "review_input_excerpt", "reviewer_model_hint",
+                                          "reviewer_profile"};
+    size_t i = 0;
+    if (!d->keyword_ptr || !d->instance_ptr ||
+        strcmp(d->keyword_ptr, "/allOf/0/then/properties/payload/$ref/additionalProperties") != 0 ||
+        strncmp(d->instance_ptr, "/payload/", 9) != 0)
+        return false;
+    for (i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (!strcmp(d->instance_ptr + 9, members[i]))
+            return true;
+    return false;
+}
+
 static amc_status check_schema(amc_validator *v, mb_state *s, const amc_doc *doc, amc_diags *ds)
 {
     amc_diags *tmp = s->schema_ds;
@@ -512,6 +530,19 @@ static amc_status check_schema(amc_validator *v, mb_state *s, const amc_doc *doc
         bool payload = d.keyword_ptr && !strncmp(d.keyword_ptr, "/allOf", 6);
         char msg[1024];
         if (d.sev != AMC_SEV_ERROR) {
+            if (amc_diags_add(ds, &d) != AMC_OK)
+                st = AMC_ENOMEM;
+            continue;
+        }
+        if (payload && impl_extra(&d)) { /* the implementation sends it: a warning */
+            snprintf(msg, sizeof msg,
+                     "%s: the implementation's seedTask() sends this member, its schema forbids "
+                     "it",
+                     d.message);
+            d.message = msg;
+            d.code = AMC_C_MAILBOX_PAYLOAD_IMPL_EXTRA;
+            d.sev = AMC_SEV_WARNING;
+            d.rule_id = "MAILBOX-ENV-005";
             if (amc_diags_add(ds, &d) != AMC_OK)
                 st = AMC_ENOMEM;
             continue;

@@ -437,6 +437,31 @@ void amc_validator_free(amc_validator *v)
     amc_xfree(v);
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = s ? strlen(s) : 0, k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* No profile took the input: the reader's own findings are reported all the same (issue 14: a
+ * NaN is not hidden behind PROFILE_UNDETECTED). MIME for a *.mime path, else JSON; an input that
+ * reads cleanly adds nothing. */
+static amc_status undetected_reader(const amc_validator *v, const char *path, const char *buf,
+                                    size_t len, amc_diags *diags)
+{
+    amc_status st = AMC_OK;
+    if (ends_with(path, ".mime")) {
+        amc_mime *m = NULL;
+        st = amc_mime_read(buf, len, &v->lim, diags, &m);
+        amc_mime_free(m);
+    } else {
+        amc_doc *doc = NULL;
+        st = amc_json_read(buf, len, &v->lim, diags, &doc);
+        amc_doc_free(doc);
+    }
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
 amc_status amc_validator_check(amc_validator *v, const char *path, const char *buf, size_t len,
                                amc_diags *diags, const char **profile_used)
 {
@@ -461,6 +486,8 @@ amc_status amc_validator_check(amc_validator *v, const char *path, const char *b
         }
     }
     if (!p) {
+        if (undetected_reader(v, path, buf, len, diags) == AMC_ENOMEM)
+            return AMC_ENOMEM;
         amc_diags_addf(diags, AMC_C_PROFILE_UNDETECTED, amc_pos_of(buf, len, 0),
                        "the message matches no implemented profile (use --profile)");
         return AMC_EINVALID;

@@ -129,14 +129,22 @@ function settings(policyRel) {
 }
 
 // ---------------------------------------------------------------- the model
-const WARN = new Set(["MAILBOX_SIGNATURE_UNKEYED", "MAILBOX_UNEXPECTED_ROUTE", "MAILBOX_DUPLICATE_DELIVERY"]);
+const WARN = new Set(["MAILBOX_SIGNATURE_UNKEYED", "MAILBOX_UNEXPECTED_ROUTE", "MAILBOX_DUPLICATE_DELIVERY", "MAILBOX_PAYLOAD_IMPL_EXTRA"]);
+// MAILBOX-ENV-005: the task_assignment members the implementation's seedTask() adds
+const IMPL_EXTRA = ["review_input_ref", "review_input_source", "review_input_excerpt", "reviewer_model_hint", "reviewer_profile"];
 function stateless(text, s, now) {
   const codes = new Set();
   if (hasDuplicateKey(text)) return { codes: new Set(["JSON_DUP_KEY"]), env: null };
   if (text.startsWith("\ufeff")) { codes.add("MAILBOX_BOM"); text = text.slice(1); }
   const e = JSON.parse(text);
   if (!outerV(e)) codes.add("MAILBOX_SCHEMA_INVALID");
-  if (payloadV[e.type] && !payloadV[e.type](e.payload)) codes.add("MAILBOX_PAYLOAD_INVALID");
+  if (payloadV[e.type] && !payloadV[e.type](e.payload)) {
+    const p = e.payload, extra = e.type === "task_assignment" && p && typeof p === "object" && !Array.isArray(p)
+      ? IMPL_EXTRA.filter((k) => Object.hasOwn(p, k)) : [];
+    const rest = extra.length ? Object.fromEntries(Object.entries(p).filter(([k]) => !IMPL_EXTRA.includes(k))) : null;
+    if (rest && payloadV[e.type](rest)) codes.add("MAILBOX_PAYLOAD_IMPL_EXTRA");
+    else { codes.add("MAILBOX_PAYLOAD_INVALID"); if (extra.length) codes.add("MAILBOX_PAYLOAD_IMPL_EXTRA"); }
+  }
   if (s.requireFrom && e.from !== e.sender_id) codes.add("MAILBOX_SENDER_ID_MISMATCH");
   if (!(Object.hasOwn(s.acl, e.type) && s.acl[e.type].includes(e.sender_id))) codes.add("MAILBOX_ACL_DENY");
   if (e.type === "aggregation_result" && e.to !== s.arConsumer) codes.add("MAILBOX_INVALID_ROUTE");
@@ -227,7 +235,7 @@ for (const c of cases) {
     const a = envMine(e), b = envUp ? envUp(e) : a;
     if (a !== b) complain(c, `ajv: amc schema ${a} vs upstream ${b}`);
     if (!c.session) {
-      const expectSchemaBad = c.codes.includes("MAILBOX_SCHEMA_INVALID") || c.codes.includes("MAILBOX_PAYLOAD_INVALID");
+      const expectSchemaBad = c.codes.includes("MAILBOX_SCHEMA_INVALID") || c.codes.includes("MAILBOX_PAYLOAD_INVALID") || c.codes.includes("MAILBOX_PAYLOAD_IMPL_EXTRA");
       if (!hasDuplicateKey(t) && a === expectSchemaBad) complain(c, `ajv says schema-valid=${a} but codes ${c.codes}`);
     }
     // 3. implementation signature

@@ -135,7 +135,7 @@ const ER = (label, o = {}) => env({ label, sender: "codex", to: "orchestrator", 
 const CT = (label, o = {}) => env({ label, sender: "orchestrator", to: "codex", type: "control", payload: P.control(), ...o });
 
 const RULE_LEVEL = {
-  "MAILBOX-ENV-001": "MUST", "MAILBOX-ENV-002": "MUST", "MAILBOX-ENV-003": "MUST", "MAILBOX-ENV-004": "MUST",
+  "MAILBOX-ENV-001": "MUST", "MAILBOX-ENV-002": "MUST", "MAILBOX-ENV-003": "MUST", "MAILBOX-ENV-004": "MUST", "MAILBOX-ENV-005": "SHOULD",
   "MAILBOX-ID-001": "MUST", "MAILBOX-ACL-001": "MUST",
   "MAILBOX-ROUTE-001": "MUST", "MAILBOX-ROUTE-002": "SHOULD", "MAILBOX-ROUTE-003": "MUST", "MAILBOX-ROUTE-004": "MUST",
   "MAILBOX-TASK-001": "MUST",
@@ -144,7 +144,7 @@ const RULE_LEVEL = {
   "MAILBOX-DUP-001": "SHOULD", "MAILBOX-DUP-002": "MUST", "MAILBOX-NONCE-001": "MUST", "MAILBOX-ORD-001": "MUST",
 };
 const RULE_CODE = {
-  "MAILBOX-ENV-001": "MAILBOX_SCHEMA_INVALID", "MAILBOX-ENV-002": "MAILBOX_PAYLOAD_INVALID", "MAILBOX-ENV-003": "JSON_DUP_KEY", "MAILBOX-ENV-004": "MAILBOX_BOM",
+  "MAILBOX-ENV-001": "MAILBOX_SCHEMA_INVALID", "MAILBOX-ENV-002": "MAILBOX_PAYLOAD_INVALID", "MAILBOX-ENV-003": "JSON_DUP_KEY", "MAILBOX-ENV-004": "MAILBOX_BOM", "MAILBOX-ENV-005": "MAILBOX_PAYLOAD_IMPL_EXTRA",
   "MAILBOX-ID-001": "MAILBOX_SENDER_ID_MISMATCH", "MAILBOX-ACL-001": "MAILBOX_ACL_DENY",
   "MAILBOX-ROUTE-001": "MAILBOX_INVALID_ROUTE", "MAILBOX-ROUTE-002": "MAILBOX_UNEXPECTED_ROUTE", "MAILBOX-ROUTE-003": "MAILBOX_UNKNOWN_PRINCIPAL", "MAILBOX-ROUTE-004": "MAILBOX_UNKNOWN_CONSUMER",
   "MAILBOX-TASK-001": "MAILBOX_TASK_ID_MISMATCH",
@@ -336,9 +336,15 @@ add({ id: "mailbox-pay-001-valid-review-result-fail", rule: E2, tags: ["payload"
     required_agents: ["codex", "claude"],
     instruction: "Please review this change set.",
   };
-  add({ id: "mailbox-pay-002-runtime-task-assignment", rule: E2, tags: ["payload", "task_assignment", "impl-emits", "impl-diff"], verdict: "invalid", codes: [PAY], impl: ACK,
-    description: "The task_assignment payload the implementation's seedTask() emits (review_input_ref, review_input_source, review_input_excerpt, reviewer_profile; reviewer_model_hint is dropped when undefined) is rejected by its own schema (additionalProperties: false). amc follows the schema.",
+  add({ id: "mailbox-pay-002-runtime-task-assignment", rule: "MAILBOX-ENV-005", tags: ["payload", "task_assignment", "impl-emits", "warning"], verdict: "valid", codes: ["MAILBOX_PAYLOAD_IMPL_EXTRA"], absent: [PAY], impl: ACK,
+    description: "The task_assignment payload the implementation's seedTask() emits (review_input_ref, review_input_source, review_input_excerpt, reviewer_profile; reviewer_model_hint is dropped when undefined) breaks its own schema (additionalProperties: false). Real traffic must pass (issue 14): each of these members is a warning (MAILBOX-ENV-005), not an ENV-002 error.",
     input: TA("pay-002", { payload }) });
+  add({ id: "mailbox-pay-007-task-assignment-other-extra", rule: E2, tags: ["payload", "task_assignment"], verdict: "invalid", codes: [PAY], absent: ["MAILBOX_PAYLOAD_IMPL_EXTRA"], impl: ACK,
+    description: "A task_assignment payload with a member neither the schema nor the implementation's seedTask() has (priority): still an ENV-002 error.",
+    input: TA("pay-007", { payload: { ...P.assignment(), priority: "high" } }) });
+  add({ id: "mailbox-pay-008-valid-plain-task-assignment", rule: "MAILBOX-ENV-005", tags: ["payload", "task_assignment"], verdict: "valid", codes: [], impl: ACK,
+    description: "A task_assignment payload with only the members its schema allows: no warning.",
+    input: TA("pay-008") });
 }
 add({ id: "mailbox-pay-003-review-result-agent-id", rule: E2, tags: ["payload", "review_result", "seed"], verdict: "invalid", codes: [PAY], impl: ACK,
   description: "Seed §7: review_result payload must not carry agent_id (the schema forbids extra members).",

@@ -8,6 +8,7 @@
 #define AMC_DIAG_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include "amc/common.h"
 
 #ifdef __cplusplus
@@ -83,6 +84,12 @@ AMC_API amc_diags *amc_diags_new(uint32_t max_diags);
 AMC_API void amc_diags_free(amc_diags *ds);
 /** Removes all diagnostics (keeps the callback). */
 AMC_API void amc_diags_clear(amc_diags *ds);
+/** Filter: called on a copy of every diagnostic before it is kept or counted; it may change the
+ *  copy's severity; returning false drops the diagnostic (not kept, not counted). */
+typedef bool (*amc_diag_filter)(amc_diag *d, void *userdata);
+/** Sets the filter for every diagnostic added from now on (NULL to remove); kept by clear. The
+ *  CLI's per-rule settings (--disable, --config, .amc.yaml) are one. */
+AMC_API void amc_diags_set_filter(amc_diags *ds, amc_diag_filter filter, void *userdata);
 /** Sets a callback called for every diagnostic added from now on (NULL to remove). */
 AMC_API void amc_diags_set_callback(amc_diags *ds, amc_diag_cb cb, void *userdata);
 /** Number of diagnostics kept. */
