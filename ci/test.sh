@@ -2,7 +2,7 @@
 # The test command: installs what is missing, then
 #   1. Release build, warnings as errors, full ctest, the Debian package (ci/package.sh);
 #   2. ASan+UBSan build, full ctest (unit, CLI, schema suite, fuzz-corpus replay);
-#   3. style check;
+#   3. the ClusterFuzzLite build (ci/cflite-check.sh) and the style check;
 #   4. coverage of src/ by the whole suite (ci/coverage.sh; prints the summary);
 #   5. a 30-mutant sample (ci/mutate.sh; prints the score, fails below 40%: docs/testing.md).
 # Usage: ci/test.sh [--quick]   (--quick: step 1 only)
@@ -31,6 +31,9 @@ ninja -C build/asan -j"$JOBS"
 step "ASan+UBSan tests (includes the fuzz-corpus replay tests, label 'fuzz')"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure -j"$JOBS"
+
+step "ClusterFuzzLite build: .clusterfuzzlite/build.sh outside docker (libFuzzer + ASan), each harness over its seeds"
+bash ci/cflite-check.sh build/cflite
 
 step "Style"
 bash ci/check-style.sh

@@ -13,8 +13,12 @@
  * protocol path: its verdict and codes are written as a validate reply, read back with
  * amc_conform_reply_parse and judged; the round trip must agree.
  *
- * Framing: byte 0 chooses the profile among those amc implements (index modulo their count);
- * the rest is the message, checked at the path "inputs/fuzz" (no placement directory).
+ * Framing: byte 0 chooses the profile among those amc implements (index modulo their count:
+ * 0 ignite, 1 mailbox, 2 discussion, 3 socket, 4 acp); the rest is the message, checked at the
+ * path "fuzz" (no placement directory). AMC_DIFF_PROFILE=NAME pins the profile: byte 0 is
+ * still skipped, so one corpus serves pinned and unpinned runs (ci/fuzz.sh --profile NAME).
+ *
+ * The validators (one per profile; schemas compile once) are made on first use and reused.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <poll.h>
@@ -181,25 +185,47 @@ static bool has_code(const amc_conform_reply *r, const char *id)
     return false;
 }
 
+/* The profile of an input: AMC_DIFF_PROFILE when set (an unknown name traps: say so loudly),
+ * else byte 0 modulo the number of profiles. */
+static size_t pick_profile(uint8_t b0)
+{
+    static int pinned = -2;
+    size_t i = 0;
+    if (pinned == -2) {
+        const char *p = getenv("AMC_DIFF_PROFILE");
+        pinned = -1;
+        if (p && *p) {
+            for (i = 0; i < amc_profile_count(); i++)
+                if (!strcmp(amc_profile_at(i)->name, p))
+                    pinned = (int)i;
+            if (pinned < 0) {
+                fprintf(stderr, "fuzz_conform_diff: AMC_DIFF_PROFILE=%s: no such profile\n", p);
+                __builtin_trap();
+            }
+        }
+    }
+    return pinned >= 0 ? (size_t)pinned : b0 % amc_profile_count();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static amc_validator *vs[16];
     const char *impl = getenv("AMC_DIFF_IMPL"), *profile = NULL;
     amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
-    amc_validator *v = NULL;
     amc_diags *ds = NULL;
     amc_conform_reply *r = NULL;
     char *req = NULL, *enc = NULL;
-    size_t i = 0, len = 0;
+    size_t i = 0, len = 0, pi = 0;
     bool amc_valid = false;
-    if (size < 1 || amc_profile_count() == 0)
+    if (size < 1 || amc_profile_count() == 0 || amc_profile_count() > 16)
         return -1;
-    profile = amc_profile_at(data[0] % amc_profile_count())->name;
+    pi = pick_profile(data[0]);
+    profile = amc_profile_at(pi)->name;
     opts.profile = profile;
-    ds = amc_diags_new(0);
-    if (amc_validator_new(&opts, NULL, &v) != AMC_OK)
+    if (!vs[pi] && amc_validator_new(&opts, NULL, &vs[pi]) != AMC_OK)
         __builtin_trap();
-    (void)amc_validator_check(v, "fuzz", (const char *)data + 1, size - 1, ds, NULL);
-    amc_validator_free(v);
+    ds = amc_diags_new(0);
+    (void)amc_validator_check(vs[pi], "fuzz", (const char *)data + 1, size - 1, ds, NULL);
     amc_valid = amc_diags_errors(ds) == 0;
     if (!impl) {
         char *line = self_reply(ds, 1, &len);

@@ -86,6 +86,9 @@ static void check_signature(const char *buf, size_t len, const amc_policy *p)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    /* one validator per mode, reused across inputs (schemas compile once); a stateful one is
+       reset first, so each input is a session of its own */
+    static amc_validator *reuse[8];
     amc_validator_opts opts;
     amc_validator *v = NULL;
     const char *buf = (const char *)data + 1;
@@ -98,8 +101,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opts.stateful = mode & 1;
     opts.policy = mode & 2 ? policy() : NULL;
     opts.now = mode & 4 ? "2026-02-11T10:00:00.000Z" : NULL;
-    if (amc_validator_new(&opts, NULL, &v) != AMC_OK)
+    if (!reuse[mode & 7] && amc_validator_new(&opts, NULL, &reuse[mode & 7]) != AMC_OK)
         __builtin_trap();
+    v = reuse[mode & 7];
+    amc_validator_reset(v);
     if (mode & 1) {
         while (off <= len) {
             const char *nl = memchr(buf + off, '\n', len - off);
@@ -111,6 +116,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_one(v, buf, len);
         check_signature(buf, len, opts.policy);
     }
-    amc_validator_free(v);
     return 0;
 }

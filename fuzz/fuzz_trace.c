@@ -38,7 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     amc_lifecycle *lc = NULL;
     amc_diags *ds = NULL;
     const char *buf = (const char *)data + 1;
-    size_t len = 0, off = 0, n = amc_lifecycle_model_count();
+    size_t len = 0, off = 0, slen0 = 0, n = amc_lifecycle_model_count();
+    char *before = NULL;
     if (size < 1 || n == 0)
         return -1;
     len = size - 1;
@@ -48,10 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (amc_lifecycle_new(&o, ds, &lc) != AMC_OK)
         __builtin_trap();
+    /* the state after one event is the state before the next: dumped once per event */
+    before = len ? state_of(lc, &slen0) : NULL;
     while (off < len) {
         const char *nl = memchr(buf + off, '\n', len - off);
-        size_t end = nl ? (size_t)(nl - buf) : len, i = 0, slen0 = 0, slen1 = 0;
-        char *before = state_of(lc, &slen0), *after = NULL;
+        size_t end = nl ? (size_t)(nl - buf) : len, i = 0, slen1 = 0;
+        char *after = NULL;
         amc_status st = AMC_OK;
         amc_diags_clear(ds);
         st = amc_lifecycle_apply(lc, buf + off, end - off, ds);
@@ -67,9 +70,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             (slen0 != slen1 || memcmp(before, after, slen0)))
             __builtin_trap();
         amc_free(before);
-        amc_free(after);
+        before = after;
+        slen0 = slen1;
         off = end + 1;
     }
+    amc_free(before);
     amc_diags_clear(ds);
     (void)amc_lifecycle_finish(lc, ds);
     amc_free(state_of(lc, &len));

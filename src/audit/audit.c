@@ -174,6 +174,23 @@ out:
     return st;
 }
 
+void amc_audit_reset(amc_audit *a)
+{
+    size_t i = 0;
+    if (!a)
+        return;
+    for (i = 0; i < a->cap; i++) {
+        amc_xfree(a->tab[i].key);
+        amc_xfree(a->tab[i].path);
+    }
+    amc_xfree(a->tab);
+    a->tab = NULL;
+    a->cap = a->used = 0;
+    memset(&a->st, 0, sizeof a->st);
+    a->kinds = 0;
+    amc_validator_reset(a->v);
+}
+
 void amc_audit_free(amc_audit *a)
 {
     size_t i = 0;

@@ -423,6 +423,20 @@ amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *diags, a
     return AMC_OK;
 }
 
+void amc_validator_reset(amc_validator *v)
+{
+    size_t i = 0;
+    if (!v)
+        return;
+    for (i = 0; i < N_PROFILES; i++) {
+        if (v->states[i] && profiles[i]->state_free)
+            profiles[i]->state_free(v->states[i]);
+        v->states[i] = NULL;
+    }
+    if (v->scratch)
+        amc_diags_clear(v->scratch);
+}
+
 void amc_validator_free(amc_validator *v)
 {
     size_t i = 0;

@@ -323,13 +323,58 @@ static void test_forget(void **state)
     amc_diags_free(ds);
 }
 
+static void test_reset(void **state)
+{
+    /* amc_audit_reset: the auditor forgets files, entries and totals, so the same id in a new
+     * "workspace" is no duplicate, and works on as new (a duplicate after the reset is found) */
+    amc_diags *ds = amc_diags_new(0);
+    amc_audit *a = NULL;
+    amc_audit_opts o;
+    amc_audit_stats_t st;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.stateful = true;
+    assert_int_equal(amc_audit_new(&o, ds, &a), AMC_OK);
+    (void)amc_audit_file(a, "queue/a/x_1.mime", MIME("<1@h>", ""), strlen(MIME("<1@h>", "")), ds);
+    (void)amc_audit_file(a, "ack/c/m1--1--u.json", MB("m1", "1"), strlen(MB("m1", "1")), ds);
+    (void)amc_audit_entry(a, "q/l", AMC_AUDIT_SYMLINK, ds);
+    amc_diags_clear(ds);
+    (void)amc_audit_file(a, "inbox/c/m1--2--u.json", MB("m1", "1"), strlen(MB("m1", "1")), ds);
+    assert_int_equal(count_code(ds, AMC_C_AUDIT_DUPLICATE), 1);
+    amc_diags_clear(ds);
+    assert_int_equal(amc_audit_finish(a, ds), AMC_OK);
+    amc_audit_stats(a, &st);
+    assert_string_equal(st.kind, "mixed"); /* an ignite and a mailbox message */
+    amc_audit_reset(a);
+    amc_audit_stats(a, &st);
+    assert_int_equal(st.files, 0);
+    assert_int_equal(st.messages, 0);
+    assert_int_equal(st.entries, 0);
+    assert_null(st.kind);
+    amc_diags_clear(ds);
+    (void)amc_audit_file(a, "inbox/c/m1--2--u.json", MB("m1", "1"), strlen(MB("m1", "1")), ds);
+    assert_int_equal(count_code(ds, AMC_C_AUDIT_DUPLICATE), 0);
+    amc_diags_clear(ds);
+    (void)amc_audit_file(a, "ack/c/m1--1--u.json", MB("m1", "1"), strlen(MB("m1", "1")), ds);
+    assert_int_equal(count_code(ds, AMC_C_AUDIT_DUPLICATE), 1);
+    amc_diags_clear(ds);
+    assert_int_equal(amc_audit_finish(a, ds), AMC_OK);
+    amc_audit_stats(a, &st);
+    assert_int_equal(st.files, 2);
+    assert_non_null(st.kind);
+    assert_string_equal(st.kind, "mailbox");
+    amc_audit_reset(a);
+    amc_audit_reset(NULL);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cases),
-        cmocka_unit_test(test_entries_and_stats),
-        cmocka_unit_test(test_many),
-        cmocka_unit_test(test_forget),
+        cmocka_unit_test(test_cases), cmocka_unit_test(test_entries_and_stats),
+        cmocka_unit_test(test_many),  cmocka_unit_test(test_forget),
+        cmocka_unit_test(test_reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * test_mailbox.c - the mailbox profile's API surface beyond the fixtures: amc_mailbox_signature
  * (expected values computed with conformance/mailbox/tools/sign.mjs), the keyring reader
  * (format: docs/profiles/mailbox.md "Keyring"), the policy keys, the reference clock and
- * detection under --profile auto (member names are evidence, quoted words elsewhere are not).
+ * detection under --profile auto (member names are evidence, quoted words elsewhere are not),
+ * amc_validator_reset (a session forgotten, the compiled schemas kept).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -312,12 +313,63 @@ static void test_deadletter_envelope_text(void **state)
     amc_diags_free(ds);
 }
 
+/* The codes reported for buf, in order, as one string. */
+static void codes_of(amc_validator *v, const char *buf, size_t len, char *out, size_t cap)
+{
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0, n = 0;
+    assert_non_null(ds);
+    (void)amc_validator_check(v, NULL, buf, len, ds, NULL);
+    out[0] = '\0';
+    for (i = 0; i < amc_diags_count(ds) && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s ", amc_code_id(amc_diags_get(ds, i)->code));
+    amc_diags_free(ds);
+}
+
+static void test_reset(void **state)
+{
+    /* amc_validator_reset: a stateful validator forgets its session (the second sending of a
+     * message is a finding, after the reset it is not), keeps working, and a reset stateless
+     * validator reports what it did before */
+    static const char env[] =
+        "conformance/mailbox/inputs/acl-001-valid-task-assignment-orchestrator.json";
+    char buf[8192], first[512], again[512], after[512], twice[512];
+    FILE *f = fopen(env, "rb");
+    size_t len = 0;
+    amc_validator_opts o = {"mailbox", true, NULL, NULL, NULL};
+    amc_validator *v = NULL;
+    (void)state;
+    assert_non_null(f);
+    len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_true(len > 0 && len < sizeof buf);
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+    codes_of(v, buf, len, first, sizeof first);
+    codes_of(v, buf, len, again, sizeof again);
+    assert_string_not_equal(first, again); /* the session saw it: a replay finding */
+    amc_validator_reset(v);
+    codes_of(v, buf, len, after, sizeof after);
+    assert_string_equal(after, first);
+    codes_of(v, buf, len, twice, sizeof twice);
+    assert_string_equal(twice, again);
+    amc_validator_free(v);
+    o.stateful = false;
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+    codes_of(v, buf, len, first, sizeof first);
+    amc_validator_reset(v);
+    codes_of(v, buf, len, after, sizeof after);
+    assert_string_equal(after, first);
+    amc_validator_free(v);
+    amc_validator_reset(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_signature), cmocka_unit_test(test_keyring),
         cmocka_unit_test(test_policy),    cmocka_unit_test(test_now),
         cmocka_unit_test(test_detect),    cmocka_unit_test(test_deadletter_envelope_text),
+        cmocka_unit_test(test_reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

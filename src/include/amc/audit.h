@@ -83,6 +83,13 @@ AMC_API amc_status amc_audit_finish(amc_audit *a, amc_diags *diags);
 /** Totals so far. */
 AMC_API void amc_audit_stats(const amc_audit *a, amc_audit_stats_t *out);
 
+/**
+ * Forgets every file and entry given so far (the totals, the cross-file tables) and resets the
+ * auditor's validator (amc_validator_reset): the auditor then works as a new one with the same
+ * options would, keeping only the schemas its validator has compiled. NULL: no-op.
+ */
+AMC_API void amc_audit_reset(amc_audit *a);
+
 /** Frees the auditor. NULL: no-op. */
 AMC_API void amc_audit_free(amc_audit *a);
 

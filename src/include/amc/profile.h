@@ -125,6 +125,14 @@ AMC_API amc_status amc_validator_new(const amc_validator_opts *opts, amc_diags *
 AMC_API amc_status amc_validator_check(amc_validator *v, const char *path, const char *buf,
                                        size_t len, amc_diags *diags, const char **profile_used);
 
+/**
+ * Forgets every message checked so far (a stateful validator's session: seen ids, nonces,
+ * state versions, ...): the validator then checks as a new one with the same options would,
+ * but keeps the schemas it has compiled, so checking many independent sessions does not pay a
+ * schema compile each. NULL: no-op.
+ */
+AMC_API void amc_validator_reset(amc_validator *v);
+
 /** Frees the validator. NULL: no-op. */
 AMC_API void amc_validator_free(amc_validator *v);
 
