@@ -58,6 +58,11 @@
 #include <unistd.h>
 #include "cli.h"
 #include "cli_adapter.h"
+#include "cli_html.h"
+
+/* --format html: not a library format (the page reads the suite's inputs), cli_html_conform()
+ * renders the JSON report. */
+#define FMT_HTML 100
 
 typedef struct run {
     const char *impl, *exec, *suite_dir, *protocol_dir;
@@ -549,23 +554,41 @@ static int run_exec_case(run *r, amc_conform_case *c)
     return 0;
 }
 
-static int write_report(const run *r, amc_conform_format fmt, const char *path)
+/* Writes the report in format fmt (an amc_conform_format or FMT_HTML) to path (NULL: stdout). */
+static int write_report(const run *r, int fmt, const char *path)
 {
     char *out = NULL;
     size_t len = 0;
     FILE *f = NULL;
-    if (amc_conform_report(r->suite, &r->info, fmt, &out, &len) != AMC_OK)
+    json_object *rep = NULL;
+    if (amc_conform_report(r->suite, &r->info,
+                           fmt == FMT_HTML ? AMC_CONFORM_JSON : (amc_conform_format)fmt, &out,
+                           &len) != AMC_OK)
         return -1;
+    if (fmt == FMT_HTML && !(rep = json_tokener_parse(out))) {
+        fprintf(stderr, "amc conform: internal error: the JSON report does not parse\n");
+        amc_free(out);
+        return -1;
+    }
     f = path ? fopen(path, "wb") : stdout;
     if (!f) {
         fprintf(stderr, "amc conform: cannot write %s: %s\n", path, strerror(errno));
         amc_free(out);
+        json_object_put(rep);
         return -1;
     }
-    fwrite(out, 1, len, f);
-    if (path)
-        fclose(f);
+    if (rep)
+        cli_html_conform(f, rep, r->suite_abs[0] ? r->suite_abs : r->suite_dir);
+    else
+        fwrite(out, 1, len, f);
+    if (path && fclose(f) != 0) {
+        fprintf(stderr, "amc conform: cannot write %s: %s\n", path, strerror(errno));
+        amc_free(out);
+        json_object_put(rep);
+        return -1;
+    }
     amc_free(out);
+    json_object_put(rep);
     return 0;
 }
 
@@ -627,7 +650,8 @@ static int load_protocol_schemas(run *r)
 
 typedef struct cargs {
     const char *impl, *exec, *suite, *protocol_dir, *xfail;
-    const char *reports[5]; /* --json, --junit, --tap, --markdown FILE (by amc_conform_format) */
+    const char *reports[5];    /* --json, --junit, --tap, --markdown FILE (by amc_conform_format) */
+    const char *html, *output; /* --html FILE, -o FILE */
     cli_list profiles, filters, capabilities;
     double timeout;
     uint64_t max_restarts, max_fail;
@@ -750,11 +774,13 @@ static int finish(run *r, const cargs *a)
     if (a->update_xfail && write_xfail(r, a->xfail) != 0)
         return CLI_EXIT_ERROR;
     amc_conform_finalize(r->suite);
-    if (write_report(r, (amc_conform_format)a->format, NULL) != 0)
+    if (write_report(r, a->format, a->output) != 0)
         return CLI_EXIT_ERROR;
     for (k = 0; k < 5; k++)
-        if (a->reports[k] && write_report(r, (amc_conform_format)k, a->reports[k]) != 0)
+        if (a->reports[k] && write_report(r, (int)k, a->reports[k]) != 0)
             return CLI_EXIT_ERROR;
+    if (a->html && write_report(r, FMT_HTML, a->html) != 0)
+        return CLI_EXIT_ERROR;
     return amc_conform_exit_status(r->suite, &r->info);
 }
 
@@ -1074,9 +1100,13 @@ out:
     return rc;
 }
 
-static const cli_value formats[] = {{"text", AMC_CONFORM_TEXT},         {"json", AMC_CONFORM_JSON},
-                                    {"junit", AMC_CONFORM_JUNIT},       {"tap", AMC_CONFORM_TAP},
-                                    {"markdown", AMC_CONFORM_MARKDOWN}, {NULL, 0}};
+static const cli_value formats[] = {{"text", AMC_CONFORM_TEXT},
+                                    {"json", AMC_CONFORM_JSON},
+                                    {"junit", AMC_CONFORM_JUNIT},
+                                    {"tap", AMC_CONFORM_TAP},
+                                    {"markdown", AMC_CONFORM_MARKDOWN},
+                                    {"html", FMT_HTML},
+                                    {NULL, 0}};
 
 #define O(field) CLI_AT(cargs, field)
 static const cli_opt options[] = {
@@ -1162,6 +1192,18 @@ static const cli_opt options[] = {
      O(format),
      .values = formats,
      .help = "report format on standard output"},
+    {.name = "output",
+     .short_name = 'o',
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(output),
+     .help = "write the --format report to FILE instead of standard output"},
+    {.name = "html",
+     .kind = CLI_STRING,
+     .arg = "FILE",
+     O(html),
+     .help = "also write the HTML page to FILE (one self-contained file: inline CSS, no "
+             "script, nothing fetched; docs/reports.md)"},
     {.name = "json",
      .kind = CLI_STRING,
      .arg = "FILE",
