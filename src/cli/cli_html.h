@@ -53,4 +53,9 @@ json_object *cli_json_obj(json_object *o, const char *key);
  * the replay command; skipped cases with what they need; excused cases with their reason. */
 void cli_html_conform(FILE *out, json_object *report, const char *suite_dir);
 
+/* `amc report html`: the page of several JSON conform reports side by side on out. Errors are
+ * printed on stderr as "amc CMD: FILE: ..." (nothing written to out). Returns the exit status. */
+struct cli_list;
+int cli_html_report(const struct cli_list *files, FILE *out, const char *cmd);
+
 #endif

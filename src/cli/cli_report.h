@@ -10,5 +10,7 @@
 
 /* amc report merge FILE...: per-shard reports into one (cmd_report.c). */
 extern const cli_command cli_report_merge;
+/* amc report html REPORT.json...: conform reports side by side as HTML (cli_html_report.c). */
+extern const cli_command cli_report_html;
 
 #endif

@@ -35,6 +35,10 @@
 
 #include "cli.h"
 #include "cli_config.h"
+#include "cli_html.h"
+#include "cli_html_tl.h"
+
+#define FMT_HTML 100 /* --format html: cli_html_audit() */
 
 enum { MAX_DEPTH = 64, MAX_TOP = 32 };
 
@@ -49,7 +53,60 @@ typedef struct astate {
     int fatal;
     char top[MAX_TOP][64];
     size_t topn[MAX_TOP], ntop, top_other;
+    bool html; /* --format html: files recorded, the page written at the end */
+    cli_audit_file *files;
+    size_t nfiles, capfiles;
+    char *ws_diag;
 } astate;
+
+/* --format html: a new record for rel (NULL when out of memory: s->fatal). */
+static cli_audit_file *add_file(astate *s, const char *rel)
+{
+    cli_audit_file *f = NULL;
+    if (s->nfiles == s->capfiles) {
+        size_t cap = s->capfiles ? s->capfiles * 2 : 64;
+        cli_audit_file *nf = realloc(s->files, cap * sizeof *nf);
+        if (!nf) {
+            s->fatal = 1;
+            return NULL;
+        }
+        s->files = nf;
+        s->capfiles = cap;
+    }
+    f = &s->files[s->nfiles];
+    memset(f, 0, sizeof *f);
+    f->rel = strdup(rel);
+    f->walk = s->nfiles++;
+    if (!f->rel)
+        s->fatal = 1;
+    return f;
+}
+
+/* --format html: the findings of s->ds as one line ("error[CODE] RULE: message; ..."). */
+static char *diag_line(const amc_diags *ds, int *sev)
+{
+    size_t i = 0, n = amc_diags_count(ds), off = 0;
+    char *line = malloc(1024);
+    *sev = 0;
+    if (!line)
+        return NULL;
+    line[0] = '\0';
+    for (i = 0; i < n; i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        int sv = d->sev == AMC_SEV_ERROR ? 2 : d->sev == AMC_SEV_WARNING ? 1 : 0;
+        *sev = sv > *sev ? sv : *sev;
+        if (i < 3 && off < 1000)
+            off += (size_t)snprintf(line + off, 1024 - off, "%s%s[%s]%s%s: %s", i ? "; " : "",
+                                    sv == 2 ? "error"
+                                    : sv    ? "warning"
+                                            : "note",
+                                    amc_code_id(d->code), d->rule_id ? " " : "",
+                                    d->rule_id ? d->rule_id : "", d->message);
+    }
+    if (n > 3 && off < 1000)
+        snprintf(line + off, 1024 - off, "; and %zu more", n - 3);
+    return line;
+}
 
 static void count_top(astate *s, const char *rel)
 {
@@ -93,7 +150,27 @@ static void flush(astate *s, const char *rel)
         snprintf(disp, n, "%s%s%s", s->root, s->root[strlen(s->root) - 1] == '/' ? "" : "/", rel);
     s->errors += amc_diags_errors(s->ds);
     s->warnings += amc_diags_warnings(s->ds);
-    cli_report_file(s->rep, disp, s->ds);
+    if (s->html) {
+        cli_audit_file *f = s->nfiles && !strcmp(s->files[s->nfiles - 1].rel, rel)
+                                ? &s->files[s->nfiles - 1]
+                                : NULL;
+        int sev = 0;
+        char *line = diag_line(s->ds, &sev);
+        if (!*rel) {
+            free(s->ws_diag);
+            s->ws_diag = line;
+        } else if (f || (f = add_file(s, rel)) != NULL) {
+            free(f->diag);
+            f->diag = line;
+            f->sev = sev;
+            if (!f->folder) /* an entry not read */
+                cli_audit_file_read(f, "", 0);
+        } else {
+            free(line);
+        }
+    } else {
+        cli_report_file(s->rep, disp, s->ds);
+    }
     amc_diags_clear(s->ds);
     free(disp);
 }
@@ -184,6 +261,11 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
         free(buf);
         s->fatal = 1;
         return;
+    }
+    if (s->html) {
+        cli_audit_file *f = add_file(s, rel);
+        if (f)
+            cli_audit_file_read(f, buf, len);
     }
     st = amc_audit_file(s->a, lib, buf, len, s->ds);
     if (st == AMC_ENOMEM || st == AMC_EUSAGE)
@@ -371,12 +453,15 @@ static int audit_main(void *args, const cli_list *ops)
         fprintf(stderr, "amc audit: %s: %s\n", dir, strerror(errno));
         goto out;
     }
-    s.rep = cli_report_new((cli_format)a->format, stdout, "audit");
+    s.html = a->format == FMT_HTML;
+    s.rep = cli_report_new(s.html ? CLI_FMT_TEXT : (cli_format)a->format, stdout, "audit");
     if (!s.rep) {
         close(fd);
         goto out;
     }
     dt = audit_tree(&s, fd, dir, lim.max_input_bytes);
+    if (s.html && !s.fatal)
+        cli_html_audit(stdout, dir, s.files, s.nfiles, s.ws_diag, s.errors, s.warnings);
     cli_report_end(s.rep, !s.fatal);
     s.rep = NULL;
     reported = true;
@@ -392,12 +477,24 @@ out:
     else if (!reported && rc == CLI_EXIT_ERROR &&
              ((cli_format)a->format == CLI_FMT_SARIF || (cli_format)a->format == CLI_FMT_JUNIT))
         cli_report_end(cli_report_new((cli_format)a->format, stdout, "audit"), false);
+    for (size_t k = 0; k < s.nfiles; k++)
+        cli_audit_file_free(&s.files[k]);
+    free(s.files);
+    free(s.ws_diag);
     amc_audit_free(s.a);
     amc_policy_free(policy);
     amc_diags_free(s.ds);
     cli_config_free(&cfg);
     return rc;
 }
+
+static const cli_value formats[] = {{"text", CLI_FMT_TEXT},
+                                    {"json", CLI_FMT_JSON},
+                                    {"sarif", CLI_FMT_SARIF},
+                                    {"github", CLI_FMT_GITHUB},
+                                    {"junit", CLI_FMT_JUNIT},
+                                    {"html", FMT_HTML},
+                                    {NULL, 0}};
 
 #define O(field) CLI_AT(aargs, field)
 const cli_command cli_cmd_audit = {
@@ -430,7 +527,11 @@ const cli_command cli_cmd_audit = {
             {.shared = &cli_opt_stateful,
              O(stateful),
              .help = "one validator session across the files (walk order)"},
-            {.shared = &cli_opt_format, O(format), .allow = "text json sarif github junit"},
+            {.shared = &cli_opt_format,
+             O(format),
+             .values = formats,
+             .help = "output format; html: one self-contained page, a lane per task with its "
+                     "files in order, flagged files highlighted (docs/reports.md)"},
             {.shared = &cli_opt_strict, O(strict)},
             {.shared = &cli_opt_disable, O(disable)},
             {.shared = &cli_opt_config, O(config)},

@@ -36,23 +36,25 @@
 
 /* ---- the verb table ---- */
 
-static const cli_command *const verbs[] = {&cli_report_merge, NULL};
+static const cli_command *const verbs[] = {&cli_report_merge, &cli_report_html, NULL};
 
 static int report_main(void *args, const cli_list *ops)
 {
     (void)args;
     (void)ops;
-    return cli_usage_error(&cli_cmd_report, "missing verb (merge)");
+    return cli_usage_error(&cli_cmd_report, "missing verb (merge, html)");
 }
 
 const cli_command cli_cmd_report = {
     .name = "report",
-    .summary = "combine the JSON reports of a sharded run (report merge)",
+    .summary = "merge the JSON reports of a sharded run; conform reports side by side (html)",
     .synopsis = (const char *const[]){"VERB [options] [ARG...]", NULL},
     .description = "Works on the JSON reports amc writes. VERB is one of:\n"
                    "- merge: combines the reports of the shards of one run (amc validate "
                    "--shard K/N --format json) into one report with one summary, and exits "
-                   "with the status of the whole run.",
+                   "with the status of the whole run.\n"
+                   "- html: several implementations' JSON conform reports (amc conform --json) "
+                   "side by side on one self-contained HTML page (docs/reports.md).",
     .options = (const cli_opt[]){{0}},
     .operands = "VERB [ARG...]",
     .max_operands = CLI_MANY,

@@ -24,6 +24,10 @@
 #include <string.h>
 #include "cli.h"
 #include "cli_config.h"
+#include "cli_html.h"
+#include "cli_html_tl.h"
+
+#define FMT_HTML 100 /* --format html: cli_html_trace() */
 
 #define MAX_NAMES 64
 typedef struct totals {
@@ -33,7 +37,19 @@ typedef struct totals {
     size_t n;
     char **keys; /* native dedup keys seen */
     size_t nkeys, capkeys;
+    size_t lineno; /* the line being applied */
+    cli_tl *tl;    /* --format html: every event recorded */
 } totals;
+
+/* amc_lifecycle_apply, recording the event on the timeline (--format html). */
+static amc_status apply_ev(amc_lifecycle *lc, totals *t, const char *ev, size_t len, amc_diags *ds)
+{
+    size_t first = amc_diags_count(ds);
+    amc_status st = amc_lifecycle_apply(lc, ev, len, ds);
+    if (t->tl)
+        cli_tl_event(t->tl, lc, ev, len, t->lineno, st, ds, first);
+    return st;
+}
 
 static void count_event(totals *t, const char *name)
 {
@@ -110,7 +126,7 @@ static amc_status apply_line(amc_lifecycle *lc, totals *t, const char *line, siz
                          json_object_to_json_string_ext(e, JSON_C_TO_STRING_PLAIN));
                 json_object_put(e);
                 count_event(t, seq[i]);
-                st = amc_lifecycle_apply(lc, ev, strlen(ev), ds);
+                st = apply_ev(lc, t, ev, strlen(ev), ds);
             }
             json_object_put(o);
             return st;
@@ -121,7 +137,7 @@ static amc_status apply_line(amc_lifecycle *lc, totals *t, const char *line, siz
         count_event(t, name ? name : "(invalid)");
     }
     json_object_put(o);
-    return amc_lifecycle_apply(lc, line, len, ds);
+    return apply_ev(lc, t, line, len, ds);
 }
 
 /* Replays buf line by line into lc; stops at the first illegal step (*stop_line). Returns
@@ -142,6 +158,7 @@ static bool replay(amc_lifecycle *lc, totals *t, const char *buf, size_t len, am
             if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r')
                 blank = false;
         lineno++;
+        t->lineno = lineno;
         t->lines++;
         if (!blank) {
             amc_status st = apply_line(lc, t, buf + off, l, ds, &skipped);
@@ -254,10 +271,22 @@ static void report(outcome *o, const totals *t, const amc_diags *ds, cli_format 
     for (i = 0; i < t->n; i++)
         json_object_object_add(o->events, t->names[i],
                                json_object_new_int64((int64_t)t->counts[i]));
-    if (fmt == CLI_FMT_JSON)
+    if (fmt == CLI_FMT_JSON) {
         print_json(o, t, ds);
-    else
+    } else if ((int)fmt == FMT_HTML) {
+        cli_tl_trace_info in = {strcmp(o->file, "-") ? o->file : "<stdin>",
+                                o->profile,
+                                o->illegal,
+                                o->stop_line,
+                                t->lines,
+                                t->events,
+                                t->names,
+                                t->counts,
+                                t->n};
+        cli_html_trace(stdout, t->tl, &in, ds);
+    } else {
         print_text(o, t, ds);
+    }
     json_object_put(o->entities);
     json_object_put(o->events);
     json_object_put(o->state);
@@ -318,6 +347,10 @@ static int trace_main(void *args, const cli_list *ops)
     if (cli_read_file(o.file, (size_t)1 << 30, &buf, &len) != 0)
         goto out;
     cli_config_install(&cfg, ds);
+    if (a->format == FMT_HTML && !(t.tl = cli_tl_new(lc))) {
+        fprintf(stderr, "amc trace check: out of memory\n");
+        goto out;
+    }
     o.illegal = replay(lc, &t, buf, len, ds, &o.stop_line);
     (void)amc_lifecycle_state(lc, &state, &slen);
     rc = o.illegal ? CLI_EXIT_INVALID : CLI_EXIT_OK;
@@ -328,6 +361,7 @@ out:
     for (i = 0; i < t.nkeys; i++)
         free(t.keys[i]);
     free(t.keys);
+    cli_tl_free(t.tl);
     amc_free(state);
     free(buf);
     amc_lifecycle_free(lc);
@@ -336,6 +370,12 @@ out:
     cli_config_free(&cfg);
     return rc;
 }
+
+static const cli_value formats[] = {{"text", CLI_FMT_TEXT},
+                                    {"json", CLI_FMT_JSON},
+                                    {"sarif", CLI_FMT_SARIF},
+                                    {"html", FMT_HTML},
+                                    {NULL, 0}};
 
 static void list_models(FILE *f)
 {
@@ -350,7 +390,7 @@ const cli_command cli_cmd_trace = {
     .name = "trace",
     .summary = "check a lifecycle trace (JSON Lines events) against a profile's model",
     .synopsis = (const char *const[]){"check --profile NAME [--policy FILE] [--format "
-                                      "text|json|sarif] TRACE|-",
+                                      "text|json|sarif|html] TRACE|-",
                                       NULL},
     .description =
         "amc trace check replays a JSON Lines trace (one lifecycle event a line; format "
@@ -370,7 +410,11 @@ const cli_command cli_cmd_trace = {
             {.shared = &cli_opt_policy,
              CLI_AT(targs, policy),
              .help = "policy file (timing constants and limits)"},
-            {.shared = &cli_opt_format, CLI_AT(targs, format), .allow = "text json sarif"},
+            {.shared = &cli_opt_format,
+             CLI_AT(targs, format),
+             .values = formats,
+             .help = "output format; html: one self-contained page with the trace as an SVG "
+                     "timeline, a lane per entity, the illegal step marked (docs/reports.md)"},
             {.shared = &cli_opt_disable, CLI_AT(targs, disable)},
             {.shared = &cli_opt_config, CLI_AT(targs, config)},
             {.shared = &cli_opt_no_config, CLI_AT(targs, no_config)},

@@ -18,7 +18,8 @@ Chromium: $AMC_CHROMIUM, else chromium / chromium-browser / google-chrome on PAT
 test FAILS (CI installs Debian's chromium, ci/install-deps.sh) unless AMC_NO_BROWSER=1, when it
 is skipped (exit 77) with the reason.
 
---screenshots DIR: also writes the README's screenshots (docs/img/*.png) there:
+--screenshots DIR: also writes the README's screenshots there (conform, report, trace, audit .png;
+the README's come from docs/img):
   python3 tests/browser/run_browser.py build/rel/amc . --screenshots docs/img
 """
 import concurrent.futures
@@ -180,7 +181,7 @@ def screenshot(html_path, name, width, height):
     check(len(colours) >= 16, f"{name}: screenshot looks blank ({len(colours)} colours)")
     check(ink > sampled // 100, f"{name}: screenshot looks blank ({ink} of {sampled} pixels "
                                 f"differ from the background)")
-    if SHOTS and width > 1000:
+    if SHOTS and name in ("conform", "report", "trace", "audit"):
         shutil.copy(out, os.path.join(SHOTS, f"{name}.png"))
 
 
@@ -412,6 +413,154 @@ for line in sys.stdin:
     return root, f"python3 {adapter}"
 
 
+def trace_run(name, events, illegal_at=0, hostile="", fname=None, profile="ignite", src=None):
+    t = os.path.join(TMP, fname or (name + ".jsonl"))
+    if src is None:
+        args = [sys.executable, os.path.join(SRC, "tests/browser/gen_trace.py"), str(events)]
+        if illegal_at:
+            args += ["--illegal-at", str(illegal_at)]
+        if hostile:
+            args += ["--hostile", hostile]
+        with open(t, "w") as f:
+            subprocess.run(args, stdout=f, check=True)
+    else:
+        shutil.copy(src, t)
+    h = os.path.join(TMP, name + ".html")
+    with open(h, "w") as f:
+        p = subprocess.run([AMC, "trace", "check", "--profile", profile, "--format", "html", t],
+                           stdout=f, stderr=subprocess.PIPE, text=True, timeout=300)
+    want = 1 if illegal_at or hostile else None
+    if want is not None:
+        check(p.returncode == want, f"{name}: trace check --format html exit {p.returncode}")
+    j = amc(["trace", "check", "--profile", profile, "--format", "json", t])
+    return h, json.loads(j.stdout)
+
+
+def check_trace_page(name, h, rep):
+    d = parse(dump_dom(h))
+    marks = [e for e in d.els if e["tag"] == "rect" and "ev" in d.classes(e)]
+    check(len(marks) == rep["events"], f"{name}: {len(marks)} marks, JSON {rep['events']} events")
+    by = {}
+    for m in marks:
+        by[m["attrs"].get("data-event")] = by.get(m["attrs"].get("data-event"), 0) + 1
+    check(by == rep["events_by_name"], f"{name}: marks by event {by} vs JSON "
+                                       f"{rep['events_by_name']}")
+    errs = [m for m in marks if "err" in d.classes(m)]
+    n_ev = d.find(cls="n-events")
+    check(n_ev and d.text(n_ev[0]) == str(rep["events"]), f"{name}: the events count differs")
+    if rep.get("stopped_at_line"):
+        check(len(errs) == 1 and errs[0]["attrs"].get("data-line") == str(rep["stopped_at_line"]),
+              f"{name}: the illegal step is not marked once at line {rep['stopped_at_line']}: "
+              f"{[e['attrs'].get('data-line') for e in errs]}")
+        ill = [e for e in d.els if e["attrs"].get("id") == "illegal"]
+        first = next(x for x in rep["diagnostics"] if x["severity"] == "error")
+        check(ill and first["code"] in d.text(ill[0]) and f"line {rep['stopped_at_line']}" in
+              d.text(ill[0]), f"{name}: the illegal step's diagnostic is not shown")
+        check(d.find("rect", "band"), f"{name}: no band marks the illegal step")
+    else:
+        check(not errs, f"{name}: error marks in a legal trace")
+    check(d.find("svg", "tl"), f"{name}: no SVG timeline")
+    return d
+
+
+def audit_run(name, ws):
+    ws = ws.rstrip("/")
+    h = os.path.join(TMP, name + ".html")
+    with open(h, "w") as f:
+        subprocess.run([AMC, "audit", "--format", "html", ws], stdout=f, timeout=300)
+    j = json.loads(amc(["audit", "--format", "json", ws]).stdout)
+    return h, j
+
+
+def check_audit_page(name, h, rep, ws):
+    d = parse(dump_dom(h))
+    # the workspace's own findings (reported under the directory itself) are not a file's
+    files = sorted(f["file"][len(ws) + 1:] for f in rep["files"]
+                   if f["diagnostics"] and f["file"] != ws)
+    flagged = d.find("li", "flagged")
+    check(sorted(e["attrs"].get("data-file") for e in flagged) == files,
+          f"{name}: {len(flagged)} flagged files, JSON {len(files)} files with findings")
+    e = d.find(cls="n-errors")
+    check(e and d.text(e[0]) == str(sum(f["errors"] for f in rep["files"])),
+          f"{name}: errors count differs")
+    w = d.find(cls="n-warnings")
+    check(w and d.text(w[0]) == str(sum(f["warnings"] for f in rep["files"])),
+          f"{name}: warnings count differs")
+    marks = [e for e in d.els if e["tag"] == "rect" and "ev" in d.classes(e)]
+    check(len([m for m in marks if "ok" not in d.classes(m)]) == len(flagged),
+          f"{name}: flagged marks differ from flagged files")
+    return d
+
+
+def hostile_workspace():
+    ws = os.path.join(TMP, "hostile-ws")
+    q = os.path.join(ws, "queue", "leader")
+    os.makedirs(q)
+    for i, pl in enumerate(PAYLOADS):
+        with open(os.path.join(q, f"task_{1770000000000000 + i}-\"'><i class=pwned>.mime"),
+                  "w") as f:
+            f.write(f"MIME-Version: 1.0\nMessage-ID: <{i}{pl}@x>\nFrom: {HOSTILE}\n"
+                    f"To: leader{pl}\nDate: now\n\ntask_id: \"{HOSTILE}\"\n")
+    return ws
+
+
+def check_report_page(name, h, jsons):
+    reps = [json.load(open(j)) for j in jsons]
+    d = parse(dump_dom(h))
+    heads = d.find("th", "impl", inside="scores")
+    check(len(heads) == len(reps), f"{name}: {len(heads)} columns, {len(reps)} reports")
+    for k, rep in enumerate(reps):
+        check(k < len(heads) and d.text(d.find("span", "impl-name")[k]) ==
+              rep["implementation"]["name"], f"{name}: column {k} names another implementation")
+        for prof, m in list(rep["profiles"].items()) + [("", rep["summary"])]:
+            row = [r for r in d.find("tr", "scorerow") if r["attrs"].get("data-profile") == prof]
+            cells = [e for e in d.els if e["tag"] == "td" and e["attrs"].get("data-impl") == str(k)
+                     and row and e["parent"] is not None and d.els[e["parent"]] is row[0]]
+            sc = [e for e in d.els if cells and "n-score" in d.classes(e) and
+                  e["parent"] is not None and d.els[e["parent"]] is cells[0]]
+            check(sc and d.text(sc[0]) == m["score"],
+                  f"{name}: {rep['implementation']['name']} {prof or 'all'}: score "
+                  f"{sc and d.text(sc[0])!r}, JSON {m['score']!r}")
+            ms = [e for e in d.els if cells and "n-measured" in d.classes(e) and
+                  cells[0]["text"] and f"{m['measured']} of {m['total']}" == d.text(e)]
+            check(ms, f"{name}: {rep['implementation']['name']} {prof or 'all'}: measured "
+                      f"differs from the JSON report")
+    rows = d.find("tr", "caserow")
+    keys = {}
+    for k, rep in enumerate(reps):
+        for c in rep["cases"]:
+            keys.setdefault((c["profile"], c["id"]), [None] * len(reps))[k] = c["outcome"]
+    check(len(rows) == len(keys), f"{name}: {len(rows)} rows, {len(keys)} cases in the reports")
+    dis = sum(1 for v in keys.values() if len(set(o or "absent" for o in v)) > 1)
+    check(len([r for r in rows if r["attrs"].get("data-disagree") == "1"]) == dis,
+          f"{name}: disagreeing rows differ ({dis} in the reports)")
+    bad = 0
+    cells = {}
+    for e in d.els:
+        if e["tag"] == "td" and "cell" in d.classes(e):
+            cells.setdefault(e["parent"], []).append(e)
+    for r in rows:
+        idx = d.els.index(r)
+        want = keys.get((r["attrs"].get("data-profile"), r["attrs"].get("data-case")))
+        got = [c["attrs"].get("data-outcome") for c in cells.get(idx, [])]
+        bad += want is None or got != [o or "absent" for o in want]
+    check(bad == 0, f"{name}: {bad} rows whose cells differ from the reports' outcomes")
+    # disagreeing rows first within each profile
+    order_ok = True
+    for sec in d.find("section", "prof"):
+        flags = [r["attrs"].get("data-disagree") for r in rows
+                 if r["attrs"].get("data-profile") == sec["attrs"].get("data-profile")]
+        order_ok &= flags == sorted(flags, reverse=True)
+    check(order_ok, f"{name}: disagreeing rows are not first")
+    html_el = d.find("html")
+    check(html_el and html_el[0]["attrs"].get("data-filter") == "on",
+          f"{name}: the page's own (hashed) filter script did not run")
+    fn = [e for e in d.els if e["attrs"].get("id") == "fn"]
+    check(fn and d.text(fn[0]) == f"{len(rows)} of {len(rows)} rows",
+          f"{name}: the filter counted {fn and d.text(fn[0])!r}")
+    return d
+
+
 def main():
     # 1. conform pages: the reference adapter, a planted failing implementation, a hostile one
     ref_h, ref_j = conform_run("conform-reference", f"'{AMC}' adapter", want=0)
@@ -436,10 +585,57 @@ def main():
     screenshot(bad_h, "conform-phone", 390, 844)
     csp_blocks_injected("conform-failing", bad_h)
 
-    d = check_conform_page("conform-hostile", ho_h, ho_j)
+    dh = check_conform_page("conform-hostile", ho_h, ho_j)
     static_checks("conform-hostile", ho_h, 0)
+    # 2. trace timelines: an illegal step, a legal trace, a hostile one
+    tr_h, tr_j = trace_run("trace", 300, illegal_at=62)
+    ok_h, ok_j = trace_run("trace-legal", 0, src=os.path.join(SRC, "tests/data/trace/ignite-ok.jsonl"))
+    th_name = "t\"'><i class=pwned>" + ".jsonl"
+    th_h, th_j = trace_run("trace-hostile", 60, illegal_at=40, hostile=HOSTILE, fname=th_name)
+    # 3. audit
+    au_h, au_j = audit_run("audit", os.path.join(SRC, "tests/data/audit/mailbox-bad"))
+    ah_h, ah_j = audit_run("audit-hostile", hostile_workspace())
+    prefetch([(dump_dom, tr_h), (dump_dom, ok_h), (dump_dom, th_h), (dump_dom, au_h),
+              (dump_dom, ah_h), (shoot, tr_h, "trace", 1280, 1000),
+              (shoot, tr_h, "trace-phone", 390, 844), (shoot, au_h, "audit", 1280, 900),
+              (shoot, th_h, "trace-hostile", 1280, 900)])
+    check_trace_page("trace", tr_h, tr_j)
+    static_checks("trace", tr_h, 0)
+    screenshot(tr_h, "trace", 1280, 1000)
+    screenshot(tr_h, "trace-phone", 390, 844)
+    check_trace_page("trace-legal", ok_h, ok_j)
+    d = check_trace_page("trace-hostile", th_h, th_j)
+    static_checks("trace-hostile", th_h, 0)
+    hostile_checks("trace-hostile", d, f"amc trace check: {th_j['file']}: illegal step")
+    screenshot(th_h, "trace-hostile", 1280, 900)
+    check_audit_page("audit", au_h, au_j, os.path.join(SRC, "tests/data/audit/mailbox-bad"))
+    static_checks("audit", au_h, 0)
+    screenshot(au_h, "audit", 1280, 900)
+    d = check_audit_page("audit-hostile", ah_h, ah_j, os.path.join(TMP, "hostile-ws"))
+    static_checks("audit-hostile", ah_h, 0)
+    hostile_checks("audit-hostile", d, f"amc audit: {os.path.join(TMP, 'hostile-ws')}")
+
+    # 4. amc report html: the reference and the failing implementation side by side, and with
+    # the hostile one as a third column
+    rp_h = os.path.join(TMP, "report.html")
+    amc(["report", "html", "-o", rp_h, ref_j, bad_j], want=0)
+    rh_h = os.path.join(TMP, "report-hostile.html")
+    amc(["report", "html", "-o", rh_h, ref_j, bad_j, ho_j], want=0)
+    prefetch([(dump_dom, rp_h), (dump_dom, rh_h), (shoot, rp_h, "report", 1280, 1000),
+              (shoot, rp_h, "report-phone", 390, 844)])
+    check_report_page("report", rp_h, [ref_j, bad_j])
+    static_checks("report", rp_h, 1)
+    screenshot(rp_h, "report", 1280, 1000)
+    screenshot(rp_h, "report-phone", 390, 844)
+    csp_blocks_injected("report", rp_h)
+    d = check_report_page("report-hostile", rh_h, [ref_j, bad_j, ho_j])
+    static_checks("report-hostile", rh_h, 1)
+    hostile_checks("report-hostile", d, "amc report html: 3 implementations")
+    p = amc(["report", "html", os.path.join(SRC, "tests/data/trace/ignite-ok.jsonl")], want=2)
+    check(not p.stdout and "not" in p.stderr, "report html: a non-report is not refused")
+
     ho = json.load(open(ho_j))
-    hostile_checks("conform-hostile", d,
+    hostile_checks("conform-hostile", dh,
                    f"amc conform: {ho['implementation']['name']}: {ho['verdict']}")
     screenshot(ho_h, "conform-hostile", 1280, 900)
 
