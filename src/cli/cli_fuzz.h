@@ -236,7 +236,17 @@ struct json_object *fz_read_findings(const char *dir);
 
 /* ---- the modes ---- */
 
+#include <signal.h>
+extern volatile sig_atomic_t fz_interrupted; /* SIGINT/SIGTERM during a run */
+
 int fz_run_messages(const fz_opts *o);
+/* Lifecycle fuzzing (cli_fuzz_lc.c): --lifecycle. */
+int fz_run_lifecycle(const fz_opts *o);
+/* Re-runs one lifecycle finding (its scenario) against t: 1 reproduced, 0 not, -1 could not
+ * run it; what happened into now. */
+int fz_replay_lifecycle(fz_target *t, const char *dir, struct json_object *fo, char *now, size_t n);
+/* Copies a lifecycle finding's scenario to emit/<profile>/lifecycle/<id>.json. */
+int fz_emit_scenario(const char *dir, const char *emit, struct json_object *fo);
 int fz_replay(const fz_opts *o, const char *dir);
 /* Writes the findings of dir (findings.jsonl) as conformance cases under emit. */
 int fz_emit_cases(const fz_opts *o, const char *dir, const char *emit);

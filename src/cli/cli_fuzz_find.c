@@ -465,11 +465,13 @@ int fz_emit_cases(const fz_opts *o, const char *dir, const char *emit)
             break;
         }
         profile = fz_jstr(fo, "profile");
-        if (k == FZ_K_LIFECYCLE || k == FZ_K_STATEFUL) {
+        if (k == FZ_K_LIFECYCLE) {
+            rc = fz_emit_scenario(dir, emit, fo);
+            nlc++;
+        } else if (k == FZ_K_STATEFUL) {
             fprintf(stderr, "amc fuzz: --emit-cases: %s is not a message finding\n",
                     fz_jstr(fo, "input"));
             rc = -1;
-            nlc++;
         } else {
             rc = emit_message(dir, emit, fo, cases);
             nmsg++;

@@ -946,7 +946,9 @@ int fz_replay(const fz_opts *o, const char *dir)
         rc = replay_open(&t, o, fo, &open);
         if (rc != 0)
             break;
-        if (k == FZ_K_LIFECYCLE || k == FZ_K_STATEFUL)
+        if (k == FZ_K_LIFECYCLE)
+            hit = fz_replay_lifecycle(&t, dir, fo, now, sizeof now);
+        else if (k == FZ_K_STATEFUL)
             snprintf(now, sizeof now, "not a message finding");
         else
             hit = replay_message(&t, dir, fo, now, sizeof now);

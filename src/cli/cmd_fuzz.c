@@ -28,8 +28,17 @@ typedef struct fargs {
     const char *profile, *impl, *exec, *socket, *corpus, *out, *suite, *replay, *emit, *seed;
     double seconds, timeout;
     uint64_t runs, jobs, max_len, max_findings;
-    bool quiet, verbose;
+    bool quiet, verbose, lifecycle;
 } fargs;
+
+static bool has_model(const char *profile)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_lifecycle_model_count(); i++)
+        if (!strcmp(amc_lifecycle_model_at(i), profile))
+            return true;
+    return false;
+}
 
 static const char *check_profile(const char *v)
 {
@@ -63,6 +72,11 @@ static int check_args(const fargs *a, fz_opts *o)
         return cli_usage_error(&cli_cmd_fuzz, "--impl-exec: the command has no {file}");
     if (a->socket && a->profile && strcmp(a->profile, "socket"))
         return cli_usage_error(&cli_cmd_fuzz, "--socket speaks the socket profile only");
+    if (a->lifecycle && !a->replay && !a->impl)
+        return cli_usage_error(&cli_cmd_fuzz, "--lifecycle needs an adapter (--impl CMD): the "
+                                              "lifecycle request is the adapter protocol's");
+    if (a->lifecycle && a->profile && !has_model(a->profile))
+        return cli_usage_error(&cli_cmd_fuzz, "--lifecycle: the profile has no lifecycle model");
     o->profile = a->profile ? a->profile : a->socket ? "socket" : NULL;
     o->mode = a->exec ? FZ_MODE_EXEC : a->socket ? FZ_MODE_SOCKET : FZ_MODE_ADAPTER;
     o->cmd = a->impl ? a->impl : a->exec ? a->exec : a->socket;
@@ -78,6 +92,7 @@ static int check_args(const fargs *a, fz_opts *o)
     o->suite = a->suite;
     o->emit = a->emit;
     o->verbose = a->verbose;
+    o->lifecycle = a->lifecycle;
     o->progress = !a->quiet && isatty(2);
     o->max_findings = (int)a->max_findings;
     if (o->cmd)
@@ -110,7 +125,7 @@ static int fuzz_main(void *args, const cli_list *ops)
     if (!a->seed && !a->quiet)
         fprintf(stderr, "amc fuzz: seed %llu (--seed repeats this run)\n",
                 (unsigned long long)o.seed);
-    return fz_run_messages(&o);
+    return o.lifecycle ? fz_run_lifecycle(&o) : fz_run_messages(&o);
 }
 
 static const char *seed_check(const char *v)
@@ -147,6 +162,12 @@ static const cli_opt options[] = {
      .help = "a live server's Unix socket (socket profile: one request per connection; an "
              "error reply = invalid). Sends every generated message, tasks included: use a "
              "test instance"},
+    {.name = "lifecycle",
+     .kind = CLI_FLAG,
+     O(lifecycle),
+     .help = "stateful differential fuzzing of the profile's lifecycle model: random event "
+             "sequences (one lifecycle request each) against amc's model; needs --impl and "
+             "capability <profile>.lifecycle"},
     {.name = "seconds",
      .kind = CLI_SECONDS,
      .arg = "S",
@@ -158,7 +179,7 @@ static const cli_opt options[] = {
      .arg = "N",
      .min = 1,
      O(runs),
-     .help = "stop after N inputs (seeds included)"},
+     .help = "stop after N inputs (seeds included; with --lifecycle N sequences)"},
     {.name = "seed",
      .kind = CLI_STRING,
      .arg = "N",
@@ -239,6 +260,7 @@ const cli_command cli_cmd_fuzz = {
     .synopsis =
         (const char *const[]){"--profile P (--impl CMD | --impl-exec 'CMD {file}' | --socket PATH) "
                               "[options]",
+                              "--lifecycle --profile P --impl CMD [options]",
                               "--replay DIR [--impl CMD | --impl-exec CMD | --socket PATH] "
                               "[--emit-cases DIR]",
                               NULL},
@@ -257,7 +279,16 @@ const cli_command cli_cmd_fuzz = {
         "pair of amc's codes and the implementation's verdict is kept for more mutation.\n"
         "--replay DIR re-checks saved findings (exit 1 while any still shows); --emit-cases DIR "
         "turns them into conformance cases for amc conform --suite DIR. On a terminal a "
-        "progress line shows execs, execs/s, findings and the profile's codes amc reached.",
+        "progress line shows execs, execs/s, findings and the profile's codes amc reached.\n"
+        "--lifecycle fuzzes the profile's lifecycle model instead (ignite, mailbox, discussion, "
+        "socket, acp; an adapter claiming <profile>.lifecycle): random event sequences from the "
+        "model (many entities and re-used ids, up to 400 events, times just before, at and "
+        "after every timing bound, restarts, illegal steps), each one lifecycle request, "
+        "compared step by step with amc's model (accepted, codes when claimed, state); "
+        "generation aims at the transitions not reached yet and the progress line and summary "
+        "show the model coverage. A divergence is shrunk (events dropped, entities merged, gaps "
+        "shortened, counters lowered) and saved as a lifecycle scenario (--emit-cases writes "
+        "it under DIR/<profile>/lifecycle/).",
     .options = options,
     .exits = (const cli_exit[]){{0, "no finding"},
                                 {1, "findings (or, with --replay, findings that still show)"},
@@ -270,6 +301,9 @@ const cli_command cli_cmd_fuzz = {
              "amc fuzz --profile mailbox --impl 'python3 my_adapter.py' --seconds 60"},
             {"A command-line validator, exit 0 valid / 1 invalid:",
              "amc fuzz --profile ignite --impl-exec 'mytool check {file}' --runs 5000"},
+            {"Stateful differential fuzzing of the mailbox lifecycle (dedup, nonces, leases):",
+             "amc fuzz --lifecycle --profile mailbox --impl 'python3 my_adapter.py' --seconds "
+             "120"},
             {"Re-check the findings after a fix:",
              "amc fuzz --replay fuzz-findings --impl 'python3 my_adapter.py'"},
             {NULL, NULL}},

@@ -253,6 +253,16 @@ static const lc_transition transitions[] = {{ACE_ASSIGN, E_TASK, AC_NONE, AC_RUN
                                             {ACE_ESCALATE, E_TASK, AC_ESCALATED, AC_STOPPED},
                                             {ACE_METRICS, E_SESSION, 0, 0}};
 
+/* Timing bounds for the generator: the backoff of each retry. */
+static size_t gen_bounds(const void *core, int64_t *out, size_t max)
+{
+    size_t n = 0;
+    (void)core;
+    for (n = 0; n < max && n < AC_MAX_RETRIES; n++)
+        out[n] = ac_backoff_ms((int64_t)n + 1);
+    return n;
+}
+
 const lc_model amc_lc_acp = {LC_TABLES("acp"), LC_EVENT(ac_event, kind, t, kind_names, ACE_N),
-                             LC_CORE(ac_model, ac_fini, ac_step, ac_finish),
-                             .put_extra = put_extra};
+                             LC_CORE(ac_model, ac_fini, ac_step, ac_finish), .put_extra = put_extra,
+                             .gen_bounds = gen_bounds};

@@ -253,6 +253,16 @@ static const lc_transition transitions[] = {{DCE_OPEN, E_DISC, DC_NONE, DC_OPEN}
                                             {DCE_OBJECTION, E_DISC, DC_DECIDED, DC_VOTING},
                                             {DCE_OBJECTION, E_DISC, DC_DECIDED, DC_DECIDED}};
 
-const lc_model amc_lc_discussion = {LC_TABLES("discussion"),
-                                    LC_EVENT(dc_event, kind, t, kind_names, DCE_N),
-                                    LC_CORE(dc_model, dc_fini, dc_step, dc_finish)};
+/* Timing bounds for the generator: the 24 h timeout. */
+static size_t gen_bounds(const void *core, int64_t *out, size_t max)
+{
+    (void)core;
+    if (max == 0)
+        return 0;
+    out[0] = DC_TIMEOUT_MS;
+    return 1;
+}
+
+const lc_model amc_lc_discussion = {
+    LC_TABLES("discussion"), LC_EVENT(dc_event, kind, t, kind_names, DCE_N),
+    LC_CORE(dc_model, dc_fini, dc_step, dc_finish), .gen_bounds = gen_bounds};

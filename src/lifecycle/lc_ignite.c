@@ -243,6 +243,19 @@ static const lc_transition transitions[] = {{IGE_ENQUEUE, E_MSG, IG_NONE, IG_QUE
                                             {IGE_DEAD_LETTER, E_MSG, IG_PROCESSING, IG_DEAD_LETTER},
                                             {IGE_ESCALATE, E_MSG, IG_DEAD_LETTER, IG_DEAD_LETTER}};
 
-const lc_model amc_lc_ignite = {LC_TABLES("ignite"), LC_EVENT(ig_event, kind, t, kind_names, IGE_N),
-                                LC_CORE(ig_model, ig_fini, ig_step, ig_finish), .init = init,
-                                .put_extra = put_extra};
+/* Timing bounds for the generator: the backoff bound of each retry count. */
+static size_t gen_bounds(const void *core, int64_t *out, size_t max)
+{
+    size_t n = 0;
+    (void)core;
+    for (n = 0; n < max && n < 7; n++)
+        out[n] = ig_backoff_max_ms((int64_t)n);
+    return n;
+}
+
+const lc_model amc_lc_ignite = {LC_TABLES("ignite"),
+                                LC_EVENT(ig_event, kind, t, kind_names, IGE_N),
+                                LC_CORE(ig_model, ig_fini, ig_step, ig_finish),
+                                .init = init,
+                                .put_extra = put_extra,
+                                .gen_bounds = gen_bounds};

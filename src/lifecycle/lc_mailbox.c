@@ -611,9 +611,22 @@ static const lc_transition transitions[] = {
     {MBE_VERDICT, E_TASK, LC_ANY, LC_SAME},
     {MBE_AGGREGATE, E_TASK, LC_ANY, LC_SAME}};
 
+/* Timing bounds for the generator: the relay's and the tasks' timeouts and the nonce TTL. */
+static size_t gen_bounds(const void *core, int64_t *out, size_t max)
+{
+    const mb_model *m = core;
+    const int64_t v[] = {m->c.visibility_ms, m->c.lease_ms, m->c.hb_ms,
+                         m->c.soft_ms,       m->c.hard_ms,  m->c.nonce_ttl_ms};
+    size_t n = 0;
+    for (n = 0; n < max && n < sizeof v / sizeof v[0]; n++)
+        out[n] = v[n];
+    return n;
+}
+
 const lc_model amc_lc_mailbox = {LC_TABLES("mailbox"),
                                  LC_EVENT(mb_event, kind, t, knames, MBE_N),
                                  .events_hint = "see docs/lifecycle/mailbox.md",
                                  LC_CORE(mb_model, mb_fini, mb_step, mb_finish),
                                  .init = init,
-                                 .put_extra = put_extra};
+                                 .put_extra = put_extra,
+                                 .gen_bounds = gen_bounds};

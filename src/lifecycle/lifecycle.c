@@ -43,6 +43,11 @@ const amc_rule_set *amc_lc_rules(const char *profile)
     return md ? &md->rules : NULL;
 }
 
+lc_inst *amc_lc_inst(const amc_lifecycle *lc)
+{
+    return lc->in;
+}
+
 size_t amc_lifecycle_model_count(void)
 {
     return N_MODELS;

@@ -11,5 +11,7 @@
 const lc_model *amc_lc_model(const char *profile);
 /* The lifecycle rules of the profile's model (NULL: no model). */
 const amc_rule_set *amc_lc_rules(const char *profile);
+/* The model instance behind a public handle (gen.c reads its core). */
+lc_inst *amc_lc_inst(const amc_lifecycle *lc);
 
 #endif

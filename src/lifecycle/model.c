@@ -647,6 +647,16 @@ amc_status lc_inst_state(const lc_inst *in, amc_buf *b)
     return st;
 }
 
+const void *lc_inst_core(const lc_inst *in)
+{
+    return in->core;
+}
+
+const lc_names *lc_inst_names(const lc_inst *in, int e)
+{
+    return &in->names[e];
+}
+
 long lc_inst_last_transition(const lc_inst *in)
 {
     return in->last;

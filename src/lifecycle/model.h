@@ -18,10 +18,11 @@
  * lc_model amc_lc_<profile>`), rules_lc_<profile>.def; its codes in
  * src/include/amc/codes_lc*.def; one row in the table of lifecycle.c; docs/lifecycle/<profile>.md.
  *
- * Generators (issue 21): a model's random event generator belongs next to its step, as a member
- * `gen` of lc_model filling a typed event from a random source and the current core; today the
- * generators are the property tests' (tests/property/prop_<profile>.c, `gen`), which already
- * drive the typed core through lc_step.
+ * Generators (issue 21): gen.c generates event sequences for any model from its declaration
+ * (events, members with their types and names, entities, transitions) and the current core
+ * (which instance is in which state, to aim at the transitions a run has not reached); a model
+ * adds only its timing bounds (gen_bounds). The property tests keep their own typed generators
+ * (tests/property/prop_<profile>.c), which drive the typed cores through lc_step.
  */
 #ifndef AMC_LC_MODEL_H
 #define AMC_LC_MODEL_H
@@ -236,6 +237,10 @@ typedef struct lc_model {
     void (*finish)(const void *core, lc_out *out);
     /* State output after the entity maps: ,"member":value... (NULL: none). */
     amc_status (*put_extra)(amc_buf *b, const void *core);
+    /* For the event generator (gen.c): the model's timing bounds in ms (TTLs, leases,
+     * timeouts, backoff waits) as the core holds them, at most max into out; the generator
+     * places event times just before, at and just after each (NULL: none). */
+    size_t (*gen_bounds)(const void *core, int64_t *out, size_t max);
 } lc_model;
 
 /* The typed core: its struct and functions (fini, step, finish may be NULL). */
@@ -268,6 +273,9 @@ amc_status lc_inst_finish(lc_inst *in, amc_diags *ds);
 /* The observable state as one JSON object. */
 amc_status lc_inst_state(const lc_inst *in, amc_buf *b);
 long lc_inst_last_transition(const lc_inst *in);
+/* The typed core and the names of entity e (for generators). */
+const void *lc_inst_core(const lc_inst *in);
+const lc_names *lc_inst_names(const lc_inst *in, int e);
 size_t lc_inst_items(const lc_inst *in, amc_lifecycle_item_kind kind);
 amc_status lc_inst_item(const lc_inst *in, amc_lifecycle_item_kind kind, size_t i, char *name,
                         size_t size, unsigned long *hits);

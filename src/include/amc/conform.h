@@ -269,6 +269,43 @@ typedef enum amc_conform_format {
 AMC_API amc_status amc_conform_report(const amc_conform_suite *s, const amc_conform_run_info *info,
                                       amc_conform_format fmt, char **out, size_t *len);
 
+/* ---- lifecycle fuzzing (amc fuzz --lifecycle): a reply against amc's results ---- */
+
+struct amc_lifecycle_gen;
+
+/** Where an implementation's lifecycle result first differs from amc's. */
+typedef struct amc_conform_divergence {
+    long step;         /**< 0-based event index; the sequence's length: the end; -1: none */
+    char cls[160];     /**< what differs at which event, without its position
+                            ("accepted:ack:impl-accepted", "codes:consume:LC_MAILBOX_DUPLICATE",
+                            "state:relay", "results", "final:codes:..."): stable under
+                            shrinking, the finding's class */
+    char message[400]; /**< one line */
+    char *impl;        /**< the implementation's result of that step (JSON), or NULL */
+} amc_conform_divergence;
+
+/**
+ * Compares the reply to a lifecycle request of the generator's current sequence with amc's
+ * results on it, as the scenario judge would with all of amc's results as the expectations:
+ * per step `accepted`, amc's codes (only when codes is true) and amc's state contained in the
+ * reported one, then the end of the stream. True with d filled at the first difference; then
+ * amc_conform_divergence_clear(d).
+ */
+AMC_API bool amc_conform_lifecycle_diverges(const struct amc_lifecycle_gen *g,
+                                            const amc_conform_reply *r, bool codes,
+                                            amc_conform_divergence *d);
+AMC_API void amc_conform_divergence_clear(amc_conform_divergence *d);
+
+/**
+ * The generator's current sequence as a scenario file (conformance/LIFECYCLE.md) with amc's
+ * results as its expectations (codes only when codes is true), the rules amc reported in it.
+ * *json: amc_free().
+ */
+AMC_API amc_status amc_conform_lifecycle_scenario(const struct amc_lifecycle_gen *g,
+                                                  const char *profile, const char *id,
+                                                  const char *description, bool codes, char **json,
+                                                  size_t *len);
+
 /** @} */
 
 #ifdef __cplusplus

@@ -95,6 +95,67 @@ AMC_API long amc_lifecycle_last_transition(const amc_lifecycle *lc);
 /** Frees the instance. NULL: no-op. */
 AMC_API void amc_lifecycle_free(amc_lifecycle *lc);
 
+/* ---- event sequences for differential fuzzing (amc fuzz --lifecycle, issue 21) ---- */
+
+/**
+ * A generator of random event sequences for a model, from its declaration: every event with
+ * its members (entity names from a pool per sequence, many instances and re-used names,
+ * counters near their last value, enums, optional members left out), times placed just
+ * before, at and just after the model's timing bounds, long runs of one event, restarts and
+ * crashes where the model has them, and a share of illegal and malformed steps. Generation
+ * aims at the transitions the run has not reached yet. Each sequence is run through amc's model
+ * (the oracle): its results are read with amc_lifecycle_gen_step(). The same seed gives the
+ * same sequences.
+ */
+typedef struct amc_lifecycle_gen amc_lifecycle_gen;
+
+/** New generator for opts->profile (AMC_EUSAGE without a model), seeded with seed. */
+AMC_API amc_status amc_lifecycle_gen_new(const amc_lifecycle_opts *opts, uint64_t seed,
+                                         amc_lifecycle_gen **out) AMC_WARN_UNUSED_RESULT;
+AMC_API void amc_lifecycle_gen_free(amc_lifecycle_gen *g);
+
+/**
+ * Generates the next sequence (it becomes the current one) and runs amc's model on it; the
+ * run's coverage (amc_lifecycle_gen_item) counts it. AMC_OK or AMC_ENOMEM.
+ */
+AMC_API amc_status amc_lifecycle_gen_next(amc_lifecycle_gen *g);
+
+/** Number of events of the current sequence. */
+AMC_API size_t amc_lifecycle_gen_len(const amc_lifecycle_gen *g);
+
+/** The current sequence as a JSON array of event objects. *json: amc_free(). */
+AMC_API amc_status amc_lifecycle_gen_events(const amc_lifecycle_gen *g, char **json, size_t *len);
+
+/** amc's result of one step of the current sequence (i < len) or of the end of the stream
+ *  (i == len): accepted (no error), the distinct code ids reported and the rule ids of the
+ *  findings (" A B " lists), the event (NULL for the end) and the state after it (JSON).
+ *  Pointers live until the sequence changes. AMC_EUSAGE when i is out of range. */
+typedef struct amc_lifecycle_result {
+    bool accepted;
+    const char *codes, *rules;
+    const char *event, *state;
+} amc_lifecycle_result;
+AMC_API amc_status amc_lifecycle_gen_step(const amc_lifecycle_gen *g, size_t i,
+                                          amc_lifecycle_result *out);
+
+/**
+ * Shrinking. amc_lifecycle_gen_candidate(g, k) makes candidate k of the kept sequence current:
+ * a smaller variant (events dropped, halves first; one entity merged into another; a gap
+ * between events shortened; a counter lowered; an optional member dropped), run through amc's
+ * model. AMC_OK; AMC_EUSAGE when k is past the last candidate. Then amc_lifecycle_gen_keep()
+ * keeps it (the candidates are then those of the new sequence) or amc_lifecycle_gen_revert()
+ * goes back to the kept one. A new sequence (amc_lifecycle_gen_next) is kept at once.
+ */
+AMC_API amc_status amc_lifecycle_gen_candidate(amc_lifecycle_gen *g, size_t k);
+AMC_API void amc_lifecycle_gen_keep(amc_lifecycle_gen *g);
+AMC_API void amc_lifecycle_gen_revert(amc_lifecycle_gen *g);
+
+/** Coverage of the generated sequences so far (amc_lifecycle_item's items and names; hits
+ *  summed over the sequences amc_lifecycle_gen_next made, shrinking not counted). */
+AMC_API size_t amc_lifecycle_gen_items(const amc_lifecycle_gen *g, amc_lifecycle_item_kind kind);
+AMC_API amc_status amc_lifecycle_gen_item(const amc_lifecycle_gen *g, amc_lifecycle_item_kind kind,
+                                          size_t i, char *name, size_t size, unsigned long *hits);
+
 /** @} */
 
 #ifdef __cplusplus
