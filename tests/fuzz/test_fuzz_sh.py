@@ -72,7 +72,7 @@ def campaign(bdir):
                        "--build-dir", bdir, "date"], timeout=1500)
         print(out)
         check(rc == 0, "5-second fuzz_date run: exit 0", out)
-        check(re.search(r"\d+\.\d min, [1-9]\d* execs, \d+ exec/s", out) is not None,
+        check(re.search(r"\d+\.\d min \(\d+\.\d CPU min\), [1-9]\d* execs, \d+ exec/s", out) is not None,
               "the run reports minutes, execs and exec/s", out)
         check(re.search(r"merge: .*/corpus/date \d+ -> \d+ files", out) is not None,
               "--merge reports the corpus before and after", out)
