@@ -95,6 +95,9 @@ void cli_config_free(cli_config *cfg)
     for (i = 0; i < cfg->n_rules; i++)
         free(cfg->rules[i].id);
     free(cfg->rules);
+    for (i = 0; i < cfg->n_known_formats; i++)
+        free(cfg->known_formats[i]);
+    free(cfg->known_formats);
     free(cfg->path);
     free(cfg->profile);
     free(cfg->policy);
@@ -195,6 +198,34 @@ static int str_key(char **out, const char *path, const amc_doc *doc, const amc_m
     return 0;
 }
 
+/* known-formats: a list of format names (lint-schema does not report them as unknown). */
+static int known_formats(cli_config *cfg, const char *path, const amc_doc *doc, const amc_member *m)
+{
+    const amc_value *v = m->value;
+    size_t j = 0;
+    char **p = NULL;
+    if (v->type != AMC_T_ARRAY) {
+        at(path, doc, m->key_offset, "\"%s\" must be a list of format names", m->key);
+        return -1;
+    }
+    for (j = 0; j < v->u.arr.len; j++) {
+        const amc_value *it = v->u.arr.items[j];
+        if (it->type != AMC_T_STRING || it->u.str.len == 0) {
+            at(path, doc, it->offset, "%sthe value is not a format name", "");
+            return -1;
+        }
+        p = realloc(cfg->known_formats, (cfg->n_known_formats + 1) * sizeof *p);
+        if (!p)
+            return -1;
+        cfg->known_formats = p;
+        p[cfg->n_known_formats] = strdup(it->u.str.ptr);
+        if (!p[cfg->n_known_formats])
+            return -1;
+        cfg->n_known_formats++;
+    }
+    return 0;
+}
+
 static int members(cli_config *cfg, const char *cmd, const char *path, const amc_doc *doc)
 {
     const amc_value *root = amc_doc_root(doc);
@@ -247,10 +278,13 @@ static int members(cli_config *cfg, const char *cmd, const char *path, const amc
         } else if (!strcmp(m->key, "format")) {
             if (str_key(&cfg->format, path, doc, m, "") != 0)
                 return -1;
+        } else if (!strcmp(m->key, "known-formats")) {
+            if (known_formats(cfg, path, doc, m) != 0)
+                return -1;
         } else {
             at(path, doc, m->key_offset,
                "unknown config key \"%s\" (expected rules, profile, policy, format, disable, "
-               "severity)",
+               "severity, known-formats)",
                m->key);
             return -1;
         }

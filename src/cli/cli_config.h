@@ -15,6 +15,7 @@
  *     format: json
  *     disable: [LINT_DIALECT]     # lint-schema's older spelling: the same as ID: off
  *     severity: {LINT_FORMAT_UNKNOWN: info}   # lint-schema's older spelling of rules
+ *     known-formats: [int32, x-color]  # lint-schema: custom formats your validators check
  * Decisions:
  *   - An unknown ID, level or key is an error with its position (exit 2): a typo must not leave
  *     a rule silently on.
@@ -45,6 +46,8 @@ typedef struct cli_config {
     char *profile, *policy, *format; /* defaults (policy resolved against the file's folder) */
     cli_rule_setting *rules;
     size_t n_rules;
+    char **known_formats; /* lint-schema's custom formats (as --known-format) */
+    size_t n_known_formats;
 } cli_config;
 
 /* The .amc.yaml in the working folder or a parent, up to the enclosing repository's root (or

@@ -166,7 +166,8 @@ static int lint_files(const largs *a, const lint_cfg *cfg, const cli_list *files
     amc_diags **fds = calloc(files->n, sizeof *fds);
     cli_report *rep = cli_report_new((cli_format)a->format, stdout, "lint-schema");
     amc_lint_opts opts = AMC_LINT_OPTS_DEFAULT;
-    size_t i = 0, errors = 0, warnings = 0;
+    size_t i = 0, errors = 0, warnings = 0, nf = 0;
+    const char **formats = NULL;
     bool io_error = false;
     int rc = CLI_EXIT_ERROR;
     if (!uris || !fds || !rep) {
@@ -182,8 +183,19 @@ static int lint_files(const largs *a, const lint_cfg *cfg, const cli_list *files
             io_error = true;
     }
     cli_report_declare_rules(rep, 2300, 2399);
-    opts.formats = a->known_formats.v;
-    opts.n_formats = a->known_formats.n;
+    /* custom formats: --known-format, then the config's known-formats */
+    nf = a->known_formats.n + cfg->rules->n_known_formats;
+    formats = calloc(nf ? nf : 1, sizeof *formats);
+    if (!formats) {
+        fprintf(stderr, "amc lint-schema: out of memory\n");
+        goto out;
+    }
+    for (i = 0; i < a->known_formats.n; i++)
+        formats[i] = a->known_formats.v[i];
+    for (i = 0; i < cfg->rules->n_known_formats; i++)
+        formats[a->known_formats.n + i] = cfg->rules->known_formats[i];
+    opts.formats = formats;
+    opts.n_formats = nf;
     opts.disable = cfg->disable;
     opts.n_disable = cfg->n_disable;
     for (i = 0; i < files->n; i++) {
@@ -209,6 +221,7 @@ out:
         amc_diags_free(fds[i]);
     free(fds);
     free(uris);
+    free(formats);
     return rc;
 }
 
