@@ -54,6 +54,9 @@ int cli_cmp_names(const void *x, const void *y);
  * "inbox", "agent-workspace"), else "": the prefix of the paths audit and watch give the
  * rules. Returns a static buffer. */
 const char *cli_ws_root_prefix(const char *dir);
+/* --exclude: whether one of the GLOBs in ex (fnmatch: *, ?, [...]; ex may be NULL) matches an
+ * entry's name or its path. */
+bool cli_excluded(const cli_list *ex, const char *name, const char *path);
 
 /* Reads --policy FILE (when given) and, when keyring is true, the mailbox keyring (keyring_file,
  * else the policy's security.keyring_file relative to the policy's folder) into *policy (NULL

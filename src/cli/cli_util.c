@@ -2,6 +2,7 @@
  * cli_util.c - file reading, formats and diagnostic reporters (text, json) for the CLI.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
@@ -687,4 +688,13 @@ const char *cli_ws_root_prefix(const char *dir)
     if (!strcmp(name, "queue") || !strcmp(name, "inbox") || !strcmp(name, "agent-workspace"))
         return name;
     return "";
+}
+
+bool cli_excluded(const cli_list *ex, const char *name, const char *path)
+{
+    size_t i = 0;
+    for (i = 0; ex && i < ex->n; i++)
+        if (fnmatch(ex->v[i], name, 0) == 0 || fnmatch(ex->v[i], path, 0) == 0)
+            return true;
+    return false;
 }

@@ -57,6 +57,7 @@ typedef struct astate {
     cli_audit_file *files;
     size_t nfiles, capfiles;
     char *ws_diag;
+    const cli_list *exclude; /* --exclude GLOB: entries left out of the walk */
 } astate;
 
 /* --format html: a new record for rel (NULL when out of memory: s->fatal). */
@@ -354,7 +355,8 @@ static void walk(astate *s, int dfd, const char *rel, int depth)
             s->fatal = 1;
             break;
         }
-        visit(s, dirfd(d), names[i], crel, depth);
+        if (!cli_excluded(s->exclude, names[i], crel))
+            visit(s, dirfd(d), names[i], crel, depth);
         free(crel);
     }
     for (i = 0; i < n; i++)
@@ -365,7 +367,7 @@ static void walk(astate *s, int dfd, const char *rel, int depth)
 
 typedef struct aargs {
     const char *profile, *policy, *config;
-    cli_list disable;
+    cli_list disable, exclude;
     bool no_config;
     int format;
     bool strict, stats, stateful;
@@ -453,6 +455,7 @@ static int audit_main(void *args, const cli_list *ops)
         fprintf(stderr, "amc audit: %s: %s\n", dir, strerror(errno));
         goto out;
     }
+    s.exclude = &ea.exclude;
     s.html = a->format == FMT_HTML;
     s.rep = cli_report_new(s.html ? CLI_FMT_TEXT : (cli_format)a->format, stdout, "audit");
     if (!s.rep) {
@@ -536,6 +539,12 @@ const cli_command cli_cmd_audit = {
             {.shared = &cli_opt_disable, O(disable)},
             {.shared = &cli_opt_config, O(config)},
             {.shared = &cli_opt_no_config, O(no_config)},
+            {.name = "exclude",
+             .kind = CLI_LIST,
+             .arg = "GLOB",
+             O(exclude),
+             .help = "leave out the entries whose name or path below DIR matches GLOB (fnmatch: "
+                     "*, ?, [...]; an excluded folder is not entered); repeatable"},
             {.name = "stats",
              .kind = CLI_FLAG,
              O(stats),

@@ -20,7 +20,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -260,15 +259,6 @@ static bool schema_ext(const char *name)
     return dot && (!strcmp(dot, ".json") || !strcmp(dot, ".yaml") || !strcmp(dot, ".yml"));
 }
 
-static bool excluded(const cli_list *ex, const char *name, const char *path)
-{
-    size_t i = 0;
-    for (i = 0; i < ex->n; i++)
-        if (fnmatch(ex->v[i], name, 0) == 0 || fnmatch(ex->v[i], path, 0) == 0)
-            return true;
-    return false;
-}
-
 /* Returns 0, or -1 after printing why (unreadable directory, out of memory). */
 static int walk(const char *dir, const cli_list *ex, paths *out, unsigned depth)
 {
@@ -296,7 +286,7 @@ static int walk(const char *dir, const cli_list *ex, paths *out, unsigned depth)
             break;
         }
         snprintf(p, n, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names.v[i]);
-        if (!excluded(ex, names.v[i], p) && lstat(p, &st) == 0) {
+        if (!cli_excluded(ex, names.v[i], p) && lstat(p, &st) == 0) {
             if (S_ISDIR(st.st_mode) && depth < 64)
                 rc = walk(p, ex, out, depth + 1);
             else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && schema_ext(names.v[i]))

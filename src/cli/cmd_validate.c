@@ -55,7 +55,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <stdarg.h>
@@ -647,16 +646,6 @@ out:
 
 static void validate_path(vstate *v, const char *path, bool from_dir);
 
-/* --exclude: a GLOB matches an entry's name or its path as joined during the walk. */
-static bool excluded(const vstate *v, const char *name, const char *path)
-{
-    size_t i = 0;
-    for (i = 0; v->exclude && i < v->exclude->n; i++)
-        if (fnmatch(v->exclude->v[i], name, 0) == 0 || fnmatch(v->exclude->v[i], path, 0) == 0)
-            return true;
-    return false;
-}
-
 static void validate_dir(vstate *v, const char *dir)
 {
     static const char *const plain[] = {".json", ".yaml", ".yml", NULL};
@@ -698,7 +687,7 @@ static void validate_dir(vstate *v, const char *dir)
         if (!p)
             continue;
         sprintf(p, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names[i]);
-        if (excluded(v, names[i], p)) {
+        if (cli_excluded(v->exclude, names[i], p)) {
             free(p);
             free(names[i]);
             continue;
