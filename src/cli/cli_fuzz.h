@@ -1,8 +1,9 @@
 /*
  * cli_fuzz.h - the pieces of `amc fuzz` (cmd_fuzz.c): random numbers, the profile dictionaries
  * and mutators (cli_fuzz_mut.c), shrinking (cli_fuzz_shrink.c), the implementation under test
- * and amc's own verdict (cli_fuzz_target.c), findings (cli_fuzz_find.c) and message fuzzing
- * (cli_fuzz_msg.c). docs/fuzzing.md "amc fuzz" describes the modes.
+ * and amc's own verdict (cli_fuzz_target.c), findings (cli_fuzz_find.c), message fuzzing
+ * (cli_fuzz_msg.c), lifecycle fuzzing (cli_fuzz_lc.c) and stateful sessions (cli_fuzz_st.c).
+ * docs/fuzzing.md "amc fuzz" describes the modes.
  */
 #ifndef AMC_CLI_FUZZ_H
 #define AMC_CLI_FUZZ_H
@@ -245,6 +246,14 @@ int fz_run_lifecycle(const fz_opts *o);
 /* Re-runs one lifecycle finding (its scenario) against t: 1 reproduced, 0 not, -1 could not
  * run it; what happened into now. */
 int fz_replay_lifecycle(fz_target *t, const char *dir, struct json_object *fo, char *now, size_t n);
+/* Stateful session fuzzing (cli_fuzz_st.c): --stateful. */
+int fz_run_stateful(const fz_opts *o);
+/* Re-runs one stateful finding (its session case) against t: 1 reproduced, 0 not, -1 could
+ * not run it; what happened into now. */
+int fz_replay_stateful(fz_target *t, const char *dir, struct json_object *fo, char *now, size_t n);
+/* Copies a stateful finding's session under emit/<profile>/inputs/ and adds its case to cases. */
+int fz_emit_session(const char *dir, const char *emit, struct json_object *fo,
+                    struct json_object *cases);
 /* Copies a lifecycle finding's scenario to emit/<profile>/lifecycle/<id>.json. */
 int fz_emit_scenario(const char *dir, const char *emit, struct json_object *fo);
 int fz_replay(const fz_opts *o, const char *dir);

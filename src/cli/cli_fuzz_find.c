@@ -469,9 +469,8 @@ int fz_emit_cases(const fz_opts *o, const char *dir, const char *emit)
             rc = fz_emit_scenario(dir, emit, fo);
             nlc++;
         } else if (k == FZ_K_STATEFUL) {
-            fprintf(stderr, "amc fuzz: --emit-cases: %s is not a message finding\n",
-                    fz_jstr(fo, "input"));
-            rc = -1;
+            rc = fz_emit_session(dir, emit, fo, cases);
+            nmsg++;
         } else {
             rc = emit_message(dir, emit, fo, cases);
             nmsg++;

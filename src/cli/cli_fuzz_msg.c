@@ -949,7 +949,7 @@ int fz_replay(const fz_opts *o, const char *dir)
         if (k == FZ_K_LIFECYCLE)
             hit = fz_replay_lifecycle(&t, dir, fo, now, sizeof now);
         else if (k == FZ_K_STATEFUL)
-            snprintf(now, sizeof now, "not a message finding");
+            hit = fz_replay_stateful(&t, dir, fo, now, sizeof now);
         else
             hit = replay_message(&t, dir, fo, now, sizeof now);
         printf("%-14s %s/%s  %s\n",

@@ -28,7 +28,7 @@ typedef struct fargs {
     const char *profile, *impl, *exec, *socket, *corpus, *out, *suite, *replay, *emit, *seed;
     double seconds, timeout;
     uint64_t runs, jobs, max_len, max_findings;
-    bool quiet, verbose, lifecycle;
+    bool quiet, verbose, lifecycle, stateful;
 } fargs;
 
 static bool has_model(const char *profile)
@@ -77,6 +77,15 @@ static int check_args(const fargs *a, fz_opts *o)
                                               "lifecycle request is the adapter protocol's");
     if (a->lifecycle && a->profile && !has_model(a->profile))
         return cli_usage_error(&cli_cmd_fuzz, "--lifecycle: the profile has no lifecycle model");
+    if (a->stateful && a->lifecycle)
+        return cli_usage_error(&cli_cmd_fuzz, "give one of --lifecycle and --stateful");
+    if (a->stateful && !a->replay && !a->impl)
+        return cli_usage_error(&cli_cmd_fuzz, "--stateful needs an adapter (--impl CMD): the "
+                                              "stateful validate request is the adapter "
+                                              "protocol's");
+    if (a->stateful && a->corpus)
+        return cli_usage_error(&cli_cmd_fuzz, "--stateful builds its sessions from the suite's "
+                                              "valid cases (--suite DIR), not --corpus");
     o->profile = a->profile ? a->profile : a->socket ? "socket" : NULL;
     o->mode = a->exec ? FZ_MODE_EXEC : a->socket ? FZ_MODE_SOCKET : FZ_MODE_ADAPTER;
     o->cmd = a->impl ? a->impl : a->exec ? a->exec : a->socket;
@@ -93,6 +102,7 @@ static int check_args(const fargs *a, fz_opts *o)
     o->emit = a->emit;
     o->verbose = a->verbose;
     o->lifecycle = a->lifecycle;
+    o->stateful = a->stateful;
     o->progress = !a->quiet && isatty(2);
     o->max_findings = (int)a->max_findings;
     if (o->cmd)
@@ -125,7 +135,9 @@ static int fuzz_main(void *args, const cli_list *ops)
     if (!a->seed && !a->quiet)
         fprintf(stderr, "amc fuzz: seed %llu (--seed repeats this run)\n",
                 (unsigned long long)o.seed);
-    return o.lifecycle ? fz_run_lifecycle(&o) : fz_run_messages(&o);
+    return o.lifecycle  ? fz_run_lifecycle(&o)
+           : o.stateful ? fz_run_stateful(&o)
+                        : fz_run_messages(&o);
 }
 
 static const char *seed_check(const char *v)
@@ -168,6 +180,12 @@ static const cli_opt options[] = {
      .help = "stateful differential fuzzing of the profile's lifecycle model: random event "
              "sequences (one lifecycle request each) against amc's model; needs --impl and "
              "capability <profile>.lifecycle"},
+    {.name = "stateful",
+     .kind = CLI_FLAG,
+     O(stateful),
+     .help = "stateful differential fuzzing of validate sessions: random sessions of the "
+             "profile's valid envelopes (one stateful validate request each) against amc's "
+             "stateful validator; needs --impl and capability <profile>.stateful"},
     {.name = "seconds",
      .kind = CLI_SECONDS,
      .arg = "S",
@@ -179,7 +197,8 @@ static const cli_opt options[] = {
      .arg = "N",
      .min = 1,
      O(runs),
-     .help = "stop after N inputs (seeds included; with --lifecycle N sequences)"},
+     .help = "stop after N inputs (seeds included; with --lifecycle N sequences, with "
+             "--stateful N sessions)"},
     {.name = "seed",
      .kind = CLI_STRING,
      .arg = "N",
@@ -261,6 +280,7 @@ const cli_command cli_cmd_fuzz = {
         (const char *const[]){"--profile P (--impl CMD | --impl-exec 'CMD {file}' | --socket PATH) "
                               "[options]",
                               "--lifecycle --profile P --impl CMD [options]",
+                              "--stateful --profile P --impl CMD [options]",
                               "--replay DIR [--impl CMD | --impl-exec CMD | --socket PATH] "
                               "[--emit-cases DIR]",
                               NULL},
@@ -288,7 +308,18 @@ const cli_command cli_cmd_fuzz = {
         "generation aims at the transitions not reached yet and the progress line and summary "
         "show the model coverage. A divergence is shrunk (events dropped, entities merged, gaps "
         "shortened, counters lowered) and saved as a lifecycle scenario (--emit-cases writes "
-        "it under DIR/<profile>/lifecycle/).",
+        "it under DIR/<profile>/lifecycle/).\n"
+        "--stateful fuzzes stateful validate sessions instead (an adapter claiming "
+        "<profile>.stateful): sessions built from the profile's valid conformance cases "
+        "(mailbox: envelopes re-signed with msg_id, nonce, task_id, state_version and "
+        "delivery_attempt chosen for redeliveries, msg_id conflicts, the same msg_id from "
+        "another sender, nonce reuse, state_version order, rejected messages, at reuse "
+        "distances up to 40 and up to 160 messages), each one stateful validate request after "
+        "a reset, compared with amc's stateful validator (verdict; with codes, amc's error "
+        "codes and its session-rule codes both ways). A divergence is shrunk (messages "
+        "dropped, ids merged, values lowered) and saved as a session case in the suite's "
+        "format (DIR/<id>.json with its files in DIR/<id>/; --emit-cases writes it into "
+        "DIR/<profile>/cases.json).",
     .options = options,
     .exits = (const cli_exit[]){{0, "no finding"},
                                 {1, "findings (or, with --replay, findings that still show)"},
@@ -304,6 +335,8 @@ const cli_command cli_cmd_fuzz = {
             {"Stateful differential fuzzing of the mailbox lifecycle (dedup, nonces, leases):",
              "amc fuzz --lifecycle --profile mailbox --impl 'python3 my_adapter.py' --seconds "
              "120"},
+            {"Stateful differential fuzzing of mailbox sessions (dedup, nonces, state_version):",
+             "amc fuzz --stateful --profile mailbox --impl 'python3 my_adapter.py' --seconds 60"},
             {"Re-check the findings after a fix:",
              "amc fuzz --replay fuzz-findings --impl 'python3 my_adapter.py'"},
             {NULL, NULL}},

@@ -1,0 +1,1729 @@
+/*
+ * cli_fuzz_st.c - stateful session fuzzing (`amc fuzz --stateful --profile P --impl CMD`):
+ * random sessions of valid envelopes, each sent as one stateful `validate` request (after a
+ * `reset`, as amc conform sends a session case) and compared with amc's own stateful validator
+ * on the same session; a divergence is shrunk and saved as a session case in the suite's own
+ * format (conformance/README.md: "session") with its findings.jsonl line, kind "stateful".
+ *
+ * Decisions:
+ *   - Needs an adapter (--impl) that claims <profile>.stateful (else exit 2): the protocol's
+ *     stateful validate request is the adapter's. Codes are compared when it claims `codes`.
+ *   - Messages come from the profile's valid conformance cases (SUITE/<profile>/cases.json: a
+ *     plain case, no policy, clock, session or path tag). Mailbox sessions are built field by
+ *     field from them as templates (sender, type, to and payload kept; msg_id, nonce, task_id,
+ *     state_version, delivery_attempt, issued_at set; the sha256 signature recomputed, or
+ *     spoiled on purpose for a rejected message): redeliveries, same msg_id with other content,
+ *     same msg_id from another sender, nonce reuse by the same or another sender, state_version
+ *     steps back, repeats and gaps, rejected messages whose id or nonce come again, at reuse
+ *     distances 1 to 40 and sessions up to 160 messages (to overflow bounded caches). Other
+ *     profiles (amc has no session rules for them) get sessions of their valid and invalid
+ *     cases with repeats: an implementation that keeps state where the profile has none shows.
+ *   - The oracle, per session: the verdict (invalid iff any message has an error), and with
+ *     `codes` every error code amc reports and every code of a session rule amc reports (e.g.
+ *     the MAILBOX_DUPLICATE_DELIVERY warning) must be there, and no session-rule code amc does
+ *     not report; a crash, hang or garbage reply is a finding too. The protocol has one verdict
+ *     per session, so the finding also names the first message whose prefix session diverges.
+ *   - Shrinking (at most 2000 sessions, 20 s past the run's end if found late): drop runs of
+ *     messages (halves first), merge msg_ids, nonces and tasks, lower state_version and
+ *     delivery_attempt, same template, then ids renumbered by first use; kept while the same
+ *     class shows (a verdict class: amc's error codes a subset of the first ones).
+ *   - Coverage: amc's session-rule codes reached, and per code the reuse distances (1, 2-3,
+ *     4-7, 8-15, 16+) at which amc reported it; generation aims at the ones not reached yet.
+ *   - --runs counts sessions; --timeout is per 100 messages of a session.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <json-c/json.h>
+#include "cli_fuzz.h"
+
+#define MAX_MSGS      160
+#define SHRINK_BUDGET 2000
+#define SHRINK_GRACE  20.0
+#define NBUCKET       5
+#define MAX_SCODES    8
+
+/* ---- sessions ---- */
+
+typedef enum reuse {
+    RU_NONE = 0,
+    RU_REDELIVER, /* the same message again (delivery_attempt maybe higher) */
+    RU_CONFLICT,  /* same sender and msg_id, other content */
+    RU_KEYS,      /* same msg_id, another sender */
+    RU_NONCE,     /* a nonce again (same or another sender) */
+    RU_ORDER,     /* state_version back, repeated or skipping */
+    RU_REJECTED   /* a message that is rejected (bad signature) */
+} reuse;
+
+typedef struct smsg {
+    unsigned tpl; /* mailbox: template; other profiles: seed */
+    unsigned id, nonce, task, att, variant;
+    long long sv;
+    bool badsig;
+    unsigned char reuse, dist; /* what the generator meant, for coverage */
+} smsg;
+
+typedef struct session {
+    smsg *m;
+    size_t n, cap;
+} session;
+
+typedef struct tpl {
+    json_object *obj;
+    char sender[64];
+} tpl;
+
+typedef struct sseed {
+    char *name, *data;
+    size_t len;
+    bool valid;
+} sseed;
+
+typedef struct sshared {
+    const fz_opts *o;
+    fz_store store;
+    double start, deadline;
+    pthread_mutex_t mu;
+    bool mailbox;
+    tpl *tpls;
+    size_t ntpl;
+    sseed *seeds;
+    size_t nseeds;
+    const char *scodes[MAX_SCODES]; /* the session rules' code ids */
+    const char *srules[MAX_SCODES];
+    size_t nscodes;
+    bool code_seen[MAX_SCODES], reached[MAX_SCODES][NBUCKET];
+    size_t ncode_seen, nreached;
+    unsigned long sessions, messages;
+    bool unreachable;
+    unsigned running;
+    char why[256];
+    char impl[160];
+} sshared;
+
+typedef struct sres {
+    bool valid;
+    char codes[1024]; /* every code, " A B " sorted */
+    char errs[1024];  /* the error codes */
+    char rule[64];    /* the rule of the first error */
+    long first_err;   /* the message of the first error, -1 */
+} sres;
+
+typedef struct sworker {
+    sshared *sh;
+    unsigned idx;
+    uint64_t runs;
+    fz_rng rng;
+    fz_target t;
+    amc_validator *v;
+    amc_diags *ds, *sigds;
+    session cur;
+    cli_sb *msg; /* rendered messages */
+    char (*names)[64];
+    size_t nmsg;
+    unsigned long sessions, pending, pending_msgs;
+    pthread_t th;
+} sworker;
+
+static const struct {
+    const char *profile;
+    const char *rules[MAX_SCODES];
+} SESSION_RULES[] = {
+    {"mailbox", {"MAILBOX-DUP-001", "MAILBOX-DUP-002", "MAILBOX-NONCE-001", "MAILBOX-ORD-001"}},
+};
+
+static void st_on_sigint(int sig)
+{
+    (void)sig;
+    fz_interrupted = 1;
+}
+
+static int sess_push(session *s, const smsg *m)
+{
+    if (s->n == s->cap) {
+        size_t nc = s->cap ? s->cap * 2 : 32;
+        smsg *nv = realloc(s->m, nc * sizeof *nv);
+        if (!nv)
+            return -1;
+        s->m = nv;
+        s->cap = nc;
+    }
+    s->m[s->n++] = *m;
+    return 0;
+}
+
+static int sess_copy(session *dst, const session *src)
+{
+    size_t i = 0;
+    dst->n = 0;
+    for (i = 0; i < src->n; i++)
+        if (sess_push(dst, &src->m[i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* ---- code lists " A B " (sorted) ---- */
+
+static void list_add(char *list, size_t cap, const char *id)
+{
+    char tmp[1024];
+    const char *p = list;
+    size_t l = strlen(id);
+    if (!id[0] || fz_has_code(list, id))
+        return;
+    if (!list[0])
+        snprintf(list, cap, " ");
+    /* insert before the first greater id */
+    p = list + 1;
+    while (*p) {
+        size_t k = strcspn(p, " ");
+        if (strncmp(p, id, k > l ? k : l) > 0)
+            break;
+        p += k + 1;
+    }
+    if (strlen(list) + l + 2 > cap || strlen(list) + l + 2 > sizeof tmp)
+        return;
+    snprintf(tmp, sizeof tmp, "%.*s%s %s", (int)(p - list), list, id, p);
+    snprintf(list, cap, "%s", tmp);
+}
+
+static bool list_subset(const char *a, const char *b) /* every id of a in b */
+{
+    const char *p = a;
+    while (*p == ' ')
+        p++;
+    while (*p) {
+        char id[128];
+        size_t k = strcspn(p, " ");
+        snprintf(id, sizeof id, "%.*s", (int)k, p);
+        if (!fz_has_code(b, id))
+            return false;
+        p += k;
+        while (*p == ' ')
+            p++;
+    }
+    return true;
+}
+
+static void list_json(cli_sb *b, const char *list)
+{
+    const char *p = list;
+    bool first = true;
+    cli_sb_puts(b, "[");
+    while (*p == ' ')
+        p++;
+    while (*p) {
+        size_t l = strcspn(p, " ");
+        if (!first)
+            cli_sb_puts(b, ",");
+        cli_sb_jstr(b, p, l);
+        first = false;
+        p += l;
+        while (*p == ' ')
+            p++;
+    }
+    cli_sb_puts(b, "]");
+}
+
+static char *take(cli_sb *b)
+{
+    if (b->failed) {
+        free(b->p);
+        return NULL;
+    }
+    return b->p;
+}
+
+static int scode_index(const sshared *sh, const char *id)
+{
+    size_t i = 0;
+    for (i = 0; i < sh->nscodes; i++)
+        if (!strcmp(sh->scodes[i], id))
+            return (int)i;
+    return -1;
+}
+
+/* ---- the messages: templates and seeds from the suite's cases ---- */
+
+static const char *suite_dir(const fz_opts *o)
+{
+    return o->suite                        ? o->suite
+           : getenv("AMC_CONFORMANCE_DIR") ? getenv("AMC_CONFORMANCE_DIR")
+                                           : "conformance";
+}
+
+static bool has_tag(json_object *c, const char *tag)
+{
+    json_object *tags = NULL;
+    size_t i = 0;
+    if (!json_object_object_get_ex(c, "tags", &tags) || !json_object_is_type(tags, json_type_array))
+        return false;
+    for (i = 0; i < json_object_array_length(tags); i++)
+        if (!strcmp(json_object_get_string(json_object_array_get_idx(tags, i)), tag))
+            return true;
+    return false;
+}
+
+static int add_seed(sshared *sh, const char *name, const char *data, size_t len, bool valid)
+{
+    sseed *nv = realloc(sh->seeds, (sh->nseeds + 1) * sizeof *nv);
+    sseed *s = NULL;
+    if (!nv)
+        return -1;
+    sh->seeds = nv;
+    s = &sh->seeds[sh->nseeds];
+    s->name = strdup(name);
+    s->data = malloc(len + 1);
+    if (!s->name || !s->data) {
+        free(s->name);
+        free(s->data);
+        return -1;
+    }
+    memcpy(s->data, data, len);
+    s->data[len] = '\0';
+    s->len = len;
+    s->valid = valid;
+    sh->nseeds++;
+    return 0;
+}
+
+/* The valid envelopes of a mailbox seed as templates (members the generator sets must be
+ * there). */
+static void add_template(sshared *sh, const char *data, size_t len)
+{
+    json_object *o = json_tokener_parse(data), *v = NULL;
+    tpl *nv = NULL;
+    (void)len;
+    if (!o || !json_object_is_type(o, json_type_object) ||
+        !json_object_object_get_ex(o, "sender_id", &v) ||
+        !json_object_is_type(v, json_type_string) ||
+        !json_object_object_get_ex(o, "msg_id", NULL) ||
+        !json_object_object_get_ex(o, "nonce", NULL) ||
+        !json_object_object_get_ex(o, "task_id", NULL) ||
+        !json_object_object_get_ex(o, "state_version", NULL) ||
+        !json_object_object_get_ex(o, "signature", NULL)) {
+        json_object_put(o);
+        return;
+    }
+    nv = realloc(sh->tpls, (sh->ntpl + 1) * sizeof *nv);
+    if (!nv) {
+        json_object_put(o);
+        return;
+    }
+    sh->tpls = nv;
+    sh->tpls[sh->ntpl].obj = o;
+    snprintf(sh->tpls[sh->ntpl].sender, sizeof sh->tpls[sh->ntpl].sender, "%s",
+             json_object_get_string(v));
+    sh->ntpl++;
+}
+
+static int load_cases(sshared *sh)
+{
+    char path[4096], *buf = NULL;
+    size_t len = 0, i = 0;
+    json_object *cases = NULL;
+    amc_validator *v = NULL;
+    amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
+    amc_diags *ds = amc_diags_new(0);
+    snprintf(path, sizeof path, "%s/%s/cases.json", suite_dir(sh->o), sh->o->profile);
+    opts.profile = sh->o->profile;
+    if (!ds || cli_read_file(path, (size_t)1 << 28, &buf, &len) != 0 ||
+        !(cases = json_tokener_parse(buf)) || !json_object_is_type(cases, json_type_array) ||
+        amc_validator_new(&opts, NULL, &v) != AMC_OK) {
+        fprintf(stderr,
+                "amc fuzz: --stateful: cannot read the profile's cases %s (--suite DIR or "
+                "$AMC_CONFORMANCE_DIR)\n",
+                path);
+        free(buf);
+        json_object_put(cases);
+        amc_diags_free(ds);
+        return -1;
+    }
+    free(buf);
+    for (i = 0; i < json_object_array_length(cases); i++) {
+        json_object *c = json_object_array_get_idx(cases, i), *in = NULL;
+        const char *input = NULL, *rel = NULL;
+        char *data = NULL;
+        size_t dlen = 0;
+        if (!json_object_object_get_ex(c, "input", &in) ||
+            !json_object_is_type(in, json_type_string) ||
+            json_object_object_get_ex(c, "policy", NULL) ||
+            json_object_object_get_ex(c, "now", NULL) || has_tag(c, "placement") ||
+            has_tag(c, "file-name") || has_tag(c, "tree"))
+            continue;
+        input = json_object_get_string(in);
+        snprintf(path, sizeof path, "%s/%s/%s", suite_dir(sh->o), sh->o->profile, input);
+        rel = !strncmp(input, "inputs/", 7) ? input + 7 : input;
+        if (strlen(rel) > 6 && !strcmp(rel + strlen(rel) - 6, ".jsonl"))
+            continue;
+        if (cli_read_file(path, (size_t)1 << 20, &data, &dlen) != 0)
+            continue;
+        amc_diags_clear(ds);
+        amc_validator_reset(v);
+        (void)amc_validator_check(v, NULL, data, dlen, ds, NULL);
+        if (sh->mailbox) {
+            if (amc_diags_errors(ds) == 0)
+                add_template(sh, data, dlen);
+        } else {
+            (void)add_seed(sh, rel, data, dlen, amc_diags_errors(ds) == 0);
+        }
+        free(data);
+    }
+    json_object_put(cases);
+    amc_validator_free(v);
+    amc_diags_free(ds);
+    if ((sh->mailbox && sh->ntpl == 0) || (!sh->mailbox && sh->nseeds == 0)) {
+        fprintf(stderr, "amc fuzz: --stateful: no valid %s case to build sessions from in %s\n",
+                sh->o->profile, suite_dir(sh->o));
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- rendering ---- */
+
+static void set_str(json_object *o, const char *key, const char *val)
+{
+    json_object_object_add(o, key, json_object_new_string(val));
+}
+
+/* One mailbox envelope of m into out (reset first). */
+static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, cli_sb *out)
+{
+    json_object *o = NULL, *pl = NULL;
+    char val[64], sig[65];
+    const char *txt = NULL;
+    int rc = -1;
+    out->len = 0;
+    out->failed = false;
+    if (json_object_deep_copy(sh->tpls[m->tpl % sh->ntpl].obj, &o, NULL) != 0)
+        return -1;
+    snprintf(val, sizeof val, "msg-%u", m->id);
+    set_str(o, "msg_id", val);
+    snprintf(val, sizeof val, "nonce-%04u", m->nonce);
+    set_str(o, "nonce", val);
+    snprintf(val, sizeof val, "task-%u", m->task);
+    set_str(o, "task_id", val);
+    if (json_object_object_get_ex(o, "payload", &pl) && json_object_is_type(pl, json_type_object) &&
+        json_object_object_get_ex(pl, "task_id", NULL))
+        set_str(pl, "task_id", val);
+    json_object_object_add(o, "state_version", json_object_new_int64(m->sv));
+    json_object_object_add(o, "delivery_attempt", json_object_new_int((int)m->att));
+    snprintf(val, sizeof val, "2026-02-11T10:%02u:%02u.000Z", m->variant / 60 % 60,
+             m->variant % 60);
+    set_str(o, "issued_at", val);
+    txt =
+        json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+    amc_diags_clear(ds);
+    if (txt && amc_mailbox_signature(txt, strlen(txt), NULL, "sha256", ds, sig) == AMC_OK) {
+        if (m->badsig)
+            sig[0] = sig[0] == '0' ? '1' : '0';
+        set_str(o, "signature", sig);
+        txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+                                                    JSON_C_TO_STRING_NOSLASHESCAPE);
+        if (txt) {
+            cli_sb_puts(out, txt);
+            rc = out->failed ? -1 : 0;
+        }
+    }
+    json_object_put(o);
+    return rc;
+}
+
+/* Renders the first n messages of s into w->msg / w->names. */
+static int render(sworker *w, const session *s, size_t n)
+{
+    sshared *sh = w->sh;
+    size_t i = 0;
+    if (n > w->nmsg) {
+        cli_sb *nm = realloc(w->msg, n * sizeof *nm);
+        char(*nn)[64] = NULL;
+        if (!nm)
+            return -1;
+        w->msg = nm;
+        memset(w->msg + w->nmsg, 0, (n - w->nmsg) * sizeof *nm);
+        nn = realloc(w->names, n * sizeof *nn);
+        if (!nn)
+            return -1;
+        w->names = nn;
+        w->nmsg = n;
+    }
+    for (i = 0; i < n; i++) {
+        const smsg *m = &s->m[i];
+        if (sh->mailbox) {
+            if (render_mailbox(sh, w->sigds, m, &w->msg[i]) != 0)
+                return -1;
+            snprintf(w->names[i], sizeof w->names[i], "%03zu.json", i + 1);
+        } else {
+            const sseed *sd = &sh->seeds[m->tpl % sh->nseeds];
+            const char *base = strrchr(sd->name, '/');
+            w->msg[i].len = 0;
+            w->msg[i].failed = false;
+            cli_sb_put(&w->msg[i], sd->data, sd->len);
+            if (w->msg[i].failed)
+                return -1;
+            snprintf(w->names[i], sizeof w->names[i], "%03zu-%.40s", i % 1000 + 1,
+                     base ? base + 1 : sd->name);
+        }
+    }
+    return 0;
+}
+
+/* ---- amc's side: one stateful validator, reset per session ---- */
+
+static uint8_t bucket_of(unsigned d)
+{
+    return d <= 1 ? 0 : d <= 3 ? 1 : d <= 7 ? 2 : d <= 15 ? 3 : 4;
+}
+
+/* amc on the first n rendered messages of s; with mark, the coverage is updated. */
+static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres *out)
+{
+    sshared *sh = w->sh;
+    size_t i = 0, d = 0;
+    memset(out, 0, sizeof *out);
+    out->valid = true;
+    out->first_err = -1;
+    amc_validator_reset(w->v);
+    for (i = 0; i < n; i++) {
+        amc_diags_clear(w->ds);
+        (void)amc_validator_check(w->v, w->t.claims_path ? w->names[i] : NULL,
+                                  w->msg[i].p ? w->msg[i].p : "", w->msg[i].len, w->ds, NULL);
+        for (d = 0; d < amc_diags_count(w->ds); d++) {
+            const amc_diag *x = amc_diags_get(w->ds, d);
+            const char *id = amc_code_id(x->code);
+            int k = 0;
+            if (!id)
+                continue;
+            list_add(out->codes, sizeof out->codes, id);
+            if (x->also_code && amc_code_id(x->also_code))
+                list_add(out->codes, sizeof out->codes, amc_code_id(x->also_code));
+            if (x->sev == AMC_SEV_ERROR) {
+                list_add(out->errs, sizeof out->errs, id);
+                if (out->valid) {
+                    snprintf(out->rule, sizeof out->rule, "%s", x->rule_id ? x->rule_id : "");
+                    out->first_err = (long)i;
+                }
+                out->valid = false;
+            }
+            if (mark && (k = scode_index(sh, id)) >= 0 && s->m[i].reuse != RU_NONE) {
+                uint8_t b = bucket_of(s->m[i].dist);
+                if (!sh->reached[k][b] || !sh->code_seen[k]) {
+                    pthread_mutex_lock(&sh->mu);
+                    if (!sh->code_seen[k]) {
+                        sh->code_seen[k] = true;
+                        sh->ncode_seen++;
+                    }
+                    if (!sh->reached[k][b]) {
+                        sh->reached[k][b] = true;
+                        sh->nreached++;
+                    }
+                    pthread_mutex_unlock(&sh->mu);
+                }
+            }
+        }
+    }
+}
+
+/* ---- the implementation's side ---- */
+
+/* reset + one stateful validate of the first n rendered messages. */
+static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
+{
+    cli_sb b = {NULL, 0, 0, false};
+    long long seq = 0;
+    size_t i = 0;
+    amc_conform_reply *rep = NULL;
+    memset(res, 0, sizeof *res);
+    if (!fz_target_ready(&w->t, deadline, res))
+        return;
+    seq = fz_target_seq(&w->t);
+    cli_sb_printf(&b, "{\"seq\":%lld,\"op\":\"reset\"}", seq);
+    if (b.failed) {
+        free(b.p);
+        res->out = FZ_R_CUT;
+        return;
+    }
+    fz_target_request(&w->t, "reset", b.p, b.len, seq, deadline, res);
+    if (res->out != FZ_R_VERDICT || ((amc_conform_reply *)res->reply)->kind != AMC_CONFORM_R_OK) {
+        if (res->out == FZ_R_VERDICT) {
+            res->out = FZ_R_GARBAGE;
+            snprintf(res->cls, sizeof res->cls, "reset");
+            snprintf(res->detail, sizeof res->detail, "the reply to reset is not ok");
+        }
+        free(b.p);
+        return;
+    }
+    fz_result_clear(res);
+    b.len = 0;
+    if (!fz_target_ready(&w->t, deadline, res)) {
+        free(b.p);
+        return;
+    }
+    seq = fz_target_seq(&w->t);
+    cli_sb_printf(&b,
+                  "{\"seq\":%lld,\"op\":\"validate\",\"case\":\"fuzz-stateful-%u-%lu\","
+                  "\"profile\":",
+                  seq, w->idx, w->sessions + 1);
+    cli_sb_str(&b, w->t.profile);
+    cli_sb_puts(&b, ",\"stateful\":true,\"files\":[");
+    for (i = 0; i < n; i++) {
+        char *enc = cli_base64_encode(w->msg[i].p ? w->msg[i].p : "", w->msg[i].len);
+        if (!enc) {
+            b.failed = true;
+            break;
+        }
+        cli_sb_puts(&b, i ? ",{\"name\":" : "{\"name\":");
+        cli_sb_str(&b, w->names[i]);
+        cli_sb_puts(&b, ",\"data\":\"");
+        cli_sb_puts(&b, enc);
+        cli_sb_puts(&b, "\"}");
+        free(enc);
+    }
+    cli_sb_puts(&b, "]}");
+    if (b.failed) {
+        free(b.p);
+        res->out = FZ_R_CUT;
+        return;
+    }
+    {
+        double per = w->t.timeout; /* per 100 messages */
+        w->t.timeout = per * (double)(1 + n / 100);
+        fz_target_request(&w->t, "validate", b.p, b.len, seq, deadline, res);
+        w->t.timeout = per;
+    }
+    free(b.p);
+    if (res->out != FZ_R_VERDICT)
+        return;
+    rep = res->reply;
+    if (rep->kind != AMC_CONFORM_R_VERDICT) {
+        res->out = FZ_R_GARBAGE;
+        snprintf(res->cls, sizeof res->cls, "not a verdict");
+        snprintf(res->detail, sizeof res->detail, "the reply to a validate request has no verdict");
+        return;
+    }
+    res->valid = rep->valid;
+    res->has_codes = rep->has_codes;
+    res->codes[0] = '\0';
+    for (i = 0; i < rep->ncodes; i++)
+        list_add(res->codes, sizeof res->codes, rep->codes[i]);
+}
+
+/* ---- the oracle ---- */
+
+/* Whether (a, r) is a finding; its class into cls. */
+static bool classify(const sshared *sh, bool claims_codes, const sres *a, const fz_result *r,
+                     char *cls, size_t n)
+{
+    const char *p = NULL;
+    size_t i = 0;
+    switch (r->out) {
+    case FZ_R_CRASH:
+    case FZ_R_HANG:
+    case FZ_R_GARBAGE:
+        snprintf(cls, n, "%s:%s",
+                 r->out == FZ_R_CRASH  ? "crash"
+                 : r->out == FZ_R_HANG ? "hang"
+                                       : "garbage",
+                 r->out == FZ_R_HANG ? "timeout"
+                 : r->cls[0]         ? r->cls
+                                     : "?");
+        return true;
+    case FZ_R_VERDICT:
+        break;
+    case FZ_R_CUT:
+    case FZ_R_UNREACHED:
+        return false;
+    }
+    if (r->valid != a->valid) {
+        snprintf(cls, n, "%s", r->valid ? "impl-valid" : "impl-invalid");
+        return true;
+    }
+    if (!claims_codes)
+        return false;
+    /* every error code amc reports */
+    for (p = a->errs; *p;) {
+        char id[128];
+        size_t k = 0;
+        while (*p == ' ')
+            p++;
+        k = strcspn(p, " ");
+        if (!k)
+            break;
+        snprintf(id, sizeof id, "%.*s", (int)k, p);
+        if (!fz_has_code(r->codes, id)) {
+            snprintf(cls, n, "missing:%s", id);
+            return true;
+        }
+        p += k;
+    }
+    /* the session rules' codes, both ways */
+    for (i = 0; i < sh->nscodes; i++) {
+        bool in_a = fz_has_code(a->codes, sh->scodes[i]);
+        bool in_r = fz_has_code(r->codes, sh->scodes[i]);
+        if (in_a != in_r) {
+            snprintf(cls, n, "%s:%s", in_a ? "missing" : "extra", sh->scodes[i]);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Runs the first n messages of s through both sides; true when a finding shows, its class in
+ * cls (when not NULL), amc's result in a; *cut when the exchange could not run. */
+typedef struct outcome {
+    sres a;
+    fz_result r;
+    char cls[200];
+    bool hit, cut;
+} outcome;
+
+static void run_both(sworker *w, const session *s, size_t n, double deadline, bool mark,
+                     outcome *oc)
+{
+    memset(oc, 0, sizeof *oc);
+    if (render(w, s, n) != 0) {
+        oc->cut = true;
+        return;
+    }
+    amc_session(w, s, n, mark, &oc->a);
+    impl_session(w, n, deadline, &oc->r);
+    oc->cut = oc->r.out == FZ_R_CUT || oc->r.out == FZ_R_UNREACHED;
+    oc->hit = classify(w->sh, w->t.claims_codes, &oc->a, &oc->r, oc->cls, sizeof oc->cls);
+}
+
+/* ---- generation ---- */
+
+static unsigned pick_dist(sworker *w, int code, size_t i)
+{
+    static const unsigned lo[NBUCKET] = {1, 2, 4, 8, 16}, hi[NBUCKET] = {1, 3, 7, 15, 40};
+    sshared *sh = w->sh;
+    unsigned b = (unsigned)fz_below(&w->rng, NBUCKET), d = 0, k = 0;
+    if (code >= 0 && fz_pct(&w->rng, 60)) { /* steer: a distance not reached yet */
+        unsigned open[NBUCKET], no = 0;
+        for (k = 0; k < NBUCKET; k++)
+            if (!sh->reached[code][k])
+                open[no++] = k;
+        if (no)
+            b = open[fz_below(&w->rng, no)];
+    }
+    d = lo[b] + (unsigned)fz_below(&w->rng, hi[b] - lo[b] + 1);
+    return d > i ? (unsigned)i : d;
+}
+
+static unsigned other_sender_tpl(sworker *w, unsigned t)
+{
+    sshared *sh = w->sh;
+    size_t k = 0, start = fz_below(&w->rng, sh->ntpl);
+    for (k = 0; k < sh->ntpl; k++) {
+        size_t c = (start + k) % sh->ntpl;
+        if (strcmp(sh->tpls[c].sender, sh->tpls[t].sender))
+            return (unsigned)c;
+    }
+    return t;
+}
+
+static size_t pick_len(sworker *w)
+{
+    unsigned p = (unsigned)fz_below(&w->rng, 100);
+    return p < 55   ? 2 + fz_below(&w->rng, 11)
+           : p < 88 ? 13 + fz_below(&w->rng, 28)
+                    : 41 + fz_below(&w->rng, MAX_MSGS - 40);
+}
+
+static void gen_mailbox(sworker *w, session *s)
+{
+    sshared *sh = w->sh;
+    fz_rng *r = &w->rng;
+    size_t n = pick_len(w), i = 0;
+    unsigned ntasks = 1 + (unsigned)fz_below(r, 3), next_id = 1, next_nonce = 1;
+    unsigned focus = (unsigned)fz_below(r, 7);
+    long long cur[3] = {0, 0, 0};
+    bool seen[3] = {false, false, false};
+    int cdup = scode_index(sh, "MAILBOX_DUPLICATE_DELIVERY");
+    int cconf = scode_index(sh, "MAILBOX_MSG_ID_CONFLICT");
+    int cnonce = scode_index(sh, "MAILBOX_NONCE_REUSED");
+    int cord = scode_index(sh, "MAILBOX_RESYNC_REQUIRED");
+    s->n = 0;
+    for (i = 0; i < n; i++) {
+        smsg m;
+        unsigned kind = RU_NONE, pct = (unsigned)fz_below(r, 100);
+        /* focus RU_REDELIVER..RU_REJECTED: that kind is likelier; focus 0 mixes */
+        unsigned w_each = focus == 0 ? 7 : 4, w_focus = 24;
+        if (i > 0) {
+            unsigned acc = 0, k = 0;
+            for (k = RU_REDELIVER; k <= RU_REJECTED; k++) {
+                acc += k == focus ? w_focus : w_each;
+                if (pct < acc) {
+                    kind = k;
+                    break;
+                }
+            }
+        }
+        memset(&m, 0, sizeof m);
+        m.tpl = (unsigned)fz_below(r, sh->ntpl);
+        m.id = next_id++;
+        m.nonce = next_nonce++;
+        m.task = (unsigned)fz_below(r, ntasks);
+        m.sv = seen[m.task] ? cur[m.task] + (fz_pct(r, 75) ? 1 : 0) : (long long)fz_below(r, 3);
+        m.att = 1;
+        m.variant = 0;
+        switch (kind) {
+        case RU_REDELIVER: {
+            unsigned d = pick_dist(w, cdup, i);
+            m = s->m[i - d];
+            m.att = m.att + (fz_pct(r, 50) ? 1 : 0);
+            m.att = m.att > 3 ? 3 : m.att;
+            m.badsig = false;
+            m.dist = (unsigned char)d;
+            break;
+        }
+        case RU_CONFLICT: {
+            unsigned d = pick_dist(w, cconf, i);
+            const smsg *o = &s->m[i - d];
+            m.tpl = o->tpl;
+            m.id = o->id;
+            if (fz_pct(r, 60))
+                m.variant = o->variant + 1 + (unsigned)fz_below(r, 3);
+            else
+                m.task = (o->task + 1) % 3;
+            m.dist = (unsigned char)d;
+            break;
+        }
+        case RU_KEYS: {
+            unsigned d = pick_dist(w, -1, i);
+            const smsg *o = &s->m[i - d];
+            m.tpl = other_sender_tpl(w, o->tpl);
+            m.id = o->id;
+            if (fz_pct(r, 30))
+                m.nonce = o->nonce;
+            m.dist = (unsigned char)d;
+            break;
+        }
+        case RU_NONCE: {
+            unsigned d = pick_dist(w, cnonce, i);
+            const smsg *o = &s->m[i - d];
+            m.nonce = o->nonce;
+            m.tpl = fz_pct(r, 70) ? o->tpl : other_sender_tpl(w, o->tpl);
+            m.dist = (unsigned char)d;
+            break;
+        }
+        case RU_ORDER: {
+            long long step[] = {-1, -2, 0, 2, 3, 1};
+            size_t k = 0, last = 0;
+            bool any = false;
+            m.sv = seen[m.task] ? cur[m.task] + step[fz_below(r, 6)] : m.sv;
+            m.sv = m.sv < 0 ? 0 : m.sv;
+            for (k = 0; k < i; k++)
+                if (s->m[k].task == m.task) {
+                    last = k;
+                    any = true;
+                }
+            m.dist = (unsigned char)(any ? (i - last > 255 ? 255 : i - last) : 0);
+            (void)cord;
+            break;
+        }
+        case RU_REJECTED:
+            m.badsig = true;
+            break;
+        default:
+            break;
+        }
+        m.reuse = (unsigned char)kind;
+        /* a message rejected on purpose, and (focus) later messages re-using its id or nonce */
+        if (kind != RU_REJECTED && kind != RU_REDELIVER && i > 0 && fz_pct(r, 6)) {
+            size_t k = 0;
+            for (k = i; k-- > 0;)
+                if (s->m[k].badsig) {
+                    if (fz_pct(r, 50))
+                        m.id = s->m[k].id;
+                    else
+                        m.nonce = s->m[k].nonce;
+                    m.reuse = RU_REJECTED;
+                    m.dist = (unsigned char)(i - k > 255 ? 255 : i - k);
+                    break;
+                }
+        }
+        if (!m.badsig && (!seen[m.task] || m.sv == cur[m.task] || m.sv == cur[m.task] + 1)) {
+            cur[m.task] = m.sv > cur[m.task] || !seen[m.task] ? m.sv : cur[m.task];
+            seen[m.task] = true;
+        }
+        if (sess_push(s, &m) != 0)
+            break;
+    }
+}
+
+static void gen_other(sworker *w, session *s)
+{
+    sshared *sh = w->sh;
+    size_t n = 1 + fz_below(&w->rng, 16), i = 0;
+    s->n = 0;
+    for (i = 0; i < n; i++) {
+        smsg m;
+        memset(&m, 0, sizeof m);
+        if (i > 0 && fz_pct(&w->rng, 30)) {
+            m = s->m[fz_below(&w->rng, i)];
+            m.reuse = RU_REDELIVER;
+        } else {
+            size_t k = fz_below(&w->rng, sh->nseeds), tries = 0;
+            /* mostly valid messages */
+            while (!sh->seeds[k].valid && fz_pct(&w->rng, 85) && tries++ < 16)
+                k = fz_below(&w->rng, sh->nseeds);
+            m.tpl = (unsigned)k;
+        }
+        if (sess_push(s, &m) != 0)
+            break;
+    }
+}
+
+/* ---- shrinking ---- */
+
+typedef struct sprobe {
+    sworker *w;
+    const char *cls;
+    char errs[1024]; /* verdict classes: amc's errors must stay a subset of these */
+    double deadline;
+    bool cut;
+    unsigned long calls;
+} sprobe;
+
+static bool same_class(const sprobe *p, const outcome *oc)
+{
+    if (!oc->hit || strcmp(oc->cls, p->cls))
+        return false;
+    if (!strcmp(p->cls, "impl-valid"))
+        return oc->a.errs[0] && list_subset(oc->a.errs, p->errs);
+    return true;
+}
+
+static bool still(sprobe *p, const session *s)
+{
+    outcome oc;
+    bool hit = false;
+    p->calls++;
+    run_both(p->w, s, s->n, p->deadline, false, &oc);
+    if (oc.cut)
+        p->cut = true;
+    hit = same_class(p, &oc);
+    fz_result_clear(&oc.r);
+    return hit;
+}
+
+static bool budget_left(const sprobe *p, size_t budget)
+{
+    return p->calls < budget && !p->cut && fz_now() < p->deadline && !fz_interrupted;
+}
+
+/* Tries cand (a changed copy of *best); keeps it when the class still shows. */
+static bool try_cand(sprobe *p, session *best, session *cand)
+{
+    if (still(p, cand)) {
+        session t = *best;
+        *best = *cand;
+        *cand = t;
+        return true;
+    }
+    return false;
+}
+
+static unsigned *field(smsg *m, int f)
+{
+    return f == 0 ? &m->id : f == 1 ? &m->nonce : &m->task;
+}
+
+/* Shrinks *best (in place) while the class shows. */
+static void shrink(sworker *w, sprobe *p, session *best, size_t budget)
+{
+    session cand = {NULL, 0, 0};
+    bool progress = true;
+    while (progress && budget_left(p, budget)) {
+        size_t chunk = 0, i = 0;
+        int f = 0;
+        progress = false;
+        /* drop runs of messages, halves first */
+        for (chunk = best->n / 2; chunk >= 1 && budget_left(p, budget); chunk /= 2) {
+            for (i = 0; i + chunk <= best->n && best->n > 1 && budget_left(p, budget);) {
+                size_t k = 0;
+                cand.n = 0;
+                for (k = 0; k < best->n; k++)
+                    if (k < i || k >= i + chunk)
+                        (void)sess_push(&cand, &best->m[k]);
+                if (cand.n && try_cand(p, best, &cand))
+                    progress = true;
+                else
+                    i += chunk;
+            }
+        }
+        if (!w->sh->mailbox)
+            continue;
+        /* merge ids, nonces, tasks: every use of value b becomes a (a < b) */
+        for (f = 0; f < 3 && budget_left(p, budget); f++) {
+            unsigned vals[MAX_MSGS];
+            size_t nv = 0, a = 0, b = 0, k = 0;
+            for (k = 0; k < best->n && nv < MAX_MSGS; k++) {
+                unsigned v = *field(&best->m[k], f);
+                size_t j = 0;
+                for (j = 0; j < nv && vals[j] != v; j++)
+                    ;
+                if (j == nv)
+                    vals[nv++] = v;
+            }
+            for (b = nv; b-- > 1 && budget_left(p, budget);)
+                for (a = 0; a < b && budget_left(p, budget); a++) {
+                    if (sess_copy(&cand, best) != 0)
+                        break;
+                    for (k = 0; k < cand.n; k++)
+                        if (*field(&cand.m[k], f) == vals[b])
+                            *field(&cand.m[k], f) = vals[a];
+                    if (try_cand(p, best, &cand)) {
+                        progress = true;
+                        break;
+                    }
+                }
+        }
+        /* simpler values per message: attempt 1, variant 0, template 0, state_version lower */
+        for (i = 0; i < best->n && budget_left(p, budget); i++) {
+            smsg m0 = best->m[i];
+            smsg opts[4];
+            size_t no = 0, k = 0;
+            if (m0.att > 1) {
+                opts[no] = m0;
+                opts[no++].att = 1;
+            }
+            if (m0.variant) {
+                opts[no] = m0;
+                opts[no++].variant = 0;
+            }
+            if (m0.tpl) {
+                opts[no] = m0;
+                opts[no++].tpl = 0;
+            }
+            if (m0.sv > 0) {
+                opts[no] = m0;
+                opts[no++].sv = m0.sv - 1;
+            }
+            for (k = 0; k < no && budget_left(p, budget); k++) {
+                if (sess_copy(&cand, best) != 0)
+                    break;
+                cand.m[i] = opts[k];
+                if (try_cand(p, best, &cand)) {
+                    progress = true;
+                    break;
+                }
+            }
+        }
+    }
+    /* ids, nonces and tasks renumbered by first use (1, 2, ...) */
+    if (w->sh->mailbox && budget_left(p, budget + 1) && sess_copy(&cand, best) == 0) {
+        int f = 0;
+        for (f = 0; f < 3; f++) {
+            unsigned map[MAX_MSGS][2];
+            size_t nm = 0, k = 0, j = 0;
+            for (k = 0; k < cand.n; k++) {
+                unsigned *v = field(&cand.m[k], f);
+                for (j = 0; j < nm && map[j][0] != *v; j++)
+                    ;
+                if (j == nm && nm < MAX_MSGS) {
+                    map[nm][0] = *v;
+                    map[nm][1] = (unsigned)(f == 2 ? nm : nm + 1);
+                    nm++;
+                }
+                if (j < nm)
+                    *v = map[j][1];
+            }
+        }
+        (void)try_cand(p, best, &cand);
+    }
+    free(cand.m);
+}
+
+/* ---- findings ---- */
+
+static uint32_t fnv(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static const char *rule_of_code(const char *profile, const char *id)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_rule_count(); i++) {
+        const amc_rule *r = amc_rule_at(i);
+        if (!strcmp(r->profile, profile) && !strcmp(amc_code_id(r->code), id))
+            return r->id;
+    }
+    return NULL;
+}
+
+/* The case (conformance/README.md, a session case) of the session rendered in w, its files
+ * named below dirname, as a JSON text. */
+static char *case_json(sworker *w, size_t n, const char *cid, const char *dirname, const char *desc,
+                       const sres *a, const char *cls)
+{
+    sshared *sh = w->sh;
+    cli_sb b = {NULL, 0, 0, false};
+    const char *rule = NULL;
+    const amc_rule *ri = NULL;
+    char codes[1024] = "";
+    size_t i = 0;
+    const char *p = NULL;
+    /* expected codes: amc's errors and its session-rule codes */
+    for (p = a->errs; *p == ' '; p++)
+        ;
+    snprintf(codes, sizeof codes, "%s", a->errs);
+    for (i = 0; i < sh->nscodes; i++)
+        if (fz_has_code(a->codes, sh->scodes[i]))
+            list_add(codes, sizeof codes, sh->scodes[i]);
+    if (!strncmp(cls, "missing:", 8) || !strncmp(cls, "extra:", 6))
+        rule = rule_of_code(sh->o->profile, strchr(cls, ':') + 1);
+    if (!rule && a->rule[0])
+        rule = a->rule;
+    for (i = 0; !rule && i < sh->nscodes; i++)
+        if (!fz_has_code(a->codes, sh->scodes[i]))
+            rule = sh->srules[i];
+    if (!rule && sh->nscodes)
+        rule = sh->srules[0];
+    ri = rule ? amc_rule_find(rule) : NULL;
+    cli_sb_puts(&b, "{\n  \"id\": ");
+    cli_sb_str(&b, cid);
+    cli_sb_puts(&b, ",\n  \"description\": ");
+    cli_sb_str(&b, desc);
+    cli_sb_puts(&b, ",\n  \"rule\": ");
+    cli_sb_str(&b, ri ? ri->id : "?");
+    cli_sb_puts(&b, ",\n  \"level\": ");
+    cli_sb_str(&b, ri ? amc_rule_level_str(ri->level) : "MUST");
+    cli_sb_puts(&b, ",\n  \"tags\": [\"fuzz\", \"stateful\"],\n  \"session\": [");
+    for (i = 0; i < n; i++) {
+        char path[200];
+        snprintf(path, sizeof path, "%s/%s", dirname, w->names[i]);
+        cli_sb_puts(&b, i ? ",\n    " : "\n    ");
+        cli_sb_str(&b, path);
+    }
+    cli_sb_printf(&b,
+                  "\n  ],\n  \"verdict\": \"%s\",\n  \"codes\": ", a->valid ? "valid" : "invalid");
+    list_json(&b, codes);
+    cli_sb_puts(&b, "\n}\n");
+    return take(&b);
+}
+
+static int write_bytes(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    int rc = 0;
+    if (!f)
+        return -1;
+    if (len && fwrite(data, 1, len, f) != len)
+        rc = -1;
+    if (fclose(f) != 0)
+        rc = -1;
+    return rc;
+}
+
+/* Writes the rendered messages as DIR/<fid>/<name>. */
+static int write_session(sworker *w, size_t n, const char *dir, const char *fid)
+{
+    char path[4096];
+    size_t i = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, fid);
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return -1;
+    for (i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s/%s", dir, fid, w->names[i]);
+        if (write_bytes(path, w->msg[i].p ? w->msg[i].p : "", w->msg[i].len) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void on_finding(sworker *w, const outcome *oc0)
+{
+    sshared *sh = w->sh;
+    sprobe p;
+    session best = {NULL, 0, 0};
+    outcome oc;
+    fz_finding f;
+    char raw[1024], sig[1024], fid[64], cid[80], desc[700], where[160] = "";
+    double sd = sh->deadline > fz_now() + SHRINK_GRACE ? sh->deadline : fz_now() + SHRINK_GRACE;
+    size_t orig = w->cur.n, k = 0;
+    long at = -1;
+    bool verdict = !strncmp(oc0->cls, "impl-", 5);
+    cli_sb b = {NULL, 0, 0, false};
+    snprintf(raw, sizeof raw, "stateful|%.150s|%.800s", oc0->cls, verdict ? oc0->a.errs : "");
+    if (!fz_store_claim(&sh->store, raw))
+        return;
+    memset(&p, 0, sizeof p);
+    memset(&f, 0, sizeof f);
+    p.w = w;
+    p.cls = oc0->cls;
+    snprintf(p.errs, sizeof p.errs, "%s", oc0->a.errs);
+    p.deadline = sd;
+    if (sess_copy(&best, &w->cur) != 0) {
+        free(best.m);
+        return;
+    }
+    shrink(w, &p, &best, strncmp(oc0->cls, "hang:", 5) ? SHRINK_BUDGET : 100);
+    f.shrink_runs = p.calls;
+    /* the first message whose prefix session diverges */
+    for (k = 1; k <= best.n && k <= 64 && !fz_interrupted; k++) {
+        run_both(w, &best, k, sd, false, &oc);
+        if (oc.hit) {
+            at = (long)k;
+            fz_result_clear(&oc.r);
+            break;
+        }
+        fz_result_clear(&oc.r);
+        if (oc.cut)
+            break;
+    }
+    /* the shrunk session once more, for its results (and its rendering in w) */
+    run_both(w, &best, best.n, sd, false, &oc);
+    if (!same_class(&p, &oc))
+        snprintf(oc.cls, sizeof oc.cls, "%s", oc0->cls);
+    snprintf(sig, sizeof sig, "stateful|%.150s|%.800s", oc.cls, verdict ? oc.a.errs : "");
+    memcpy(f.sig, sig, sizeof f.sig);
+    snprintf(f.ext, sizeof f.ext, "json");
+    snprintf(fid, sizeof fid, "stateful-%08x", fnv(sig)); /* = the finding's id */
+    snprintf(cid, sizeof cid, "fuzz-%s", fid);
+    f.kind = FZ_K_STATEFUL;
+    f.found_at = w->sessions;
+    f.orig_size = orig;
+    f.min_size = best.n;
+    f.unit = "messages";
+    if (at > 0)
+        snprintf(where, sizeof where, ", first at message %ld of %zu", at, best.n);
+    if (!strcmp(oc.cls, "impl-valid"))
+        snprintf(f.summary, sizeof f.summary,
+                 "implementation says the session is valid, amc says invalid (%.*s)%s",
+                 (int)(strlen(oc.a.errs) > 2 ? strlen(oc.a.errs) - 2 : 0), oc.a.errs + 1, where);
+    else if (!strcmp(oc.cls, "impl-invalid"))
+        snprintf(f.summary, sizeof f.summary,
+                 "implementation says the session is invalid%s%.*s, amc says valid%s",
+                 oc.r.has_codes ? " (" : "",
+                 oc.r.has_codes ? (int)(strlen(oc.r.codes) > 2 ? strlen(oc.r.codes) - 2 : 0) : 0,
+                 oc.r.codes[0] ? oc.r.codes + 1 : "", where);
+    else if (!strncmp(oc.cls, "missing:", 8))
+        snprintf(f.summary, sizeof f.summary, "the implementation does not report %s%s", oc.cls + 8,
+                 where);
+    else if (!strncmp(oc.cls, "extra:", 6))
+        snprintf(f.summary, sizeof f.summary, "the implementation reports %s, amc does not%s",
+                 oc.cls + 6, where);
+    else
+        snprintf(f.summary, sizeof f.summary, "%.100s: %.200s%.90s", oc.cls, oc.r.detail, where);
+    if (!strcmp(oc.cls, "impl-invalid") && oc.r.has_codes && f.summary[0]) {
+        /* "(" + codes: close the parenthesis */
+        char *q = strstr(f.summary, ", amc says valid");
+        if (q && oc.r.codes[0]) {
+            char tail[300];
+            snprintf(tail, sizeof tail, ")%s", q);
+            snprintf(q, sizeof f.summary - (size_t)(q - f.summary), "%s", tail);
+        }
+    }
+    snprintf(desc, sizeof desc, "Found by amc fuzz --stateful (seed %llu): %s",
+             (unsigned long long)sh->o->seed, f.summary);
+    f.data = case_json(w, best.n, cid, fid, desc, &oc.a, oc.cls);
+    f.len = f.data ? strlen(f.data) : 0;
+    if (oc.r.out == FZ_R_VERDICT) {
+        cli_sb_printf(&b, "{\"verdict\":\"%s\"", oc.r.valid ? "valid" : "invalid");
+        if (oc.r.has_codes) {
+            cli_sb_puts(&b, ",\"codes\":");
+            list_json(&b, oc.r.codes);
+        }
+        cli_sb_puts(&b, "}");
+    } else {
+        cli_sb_printf(&b, "{\"outcome\":\"%s\",\"detail\":",
+                      oc.r.out == FZ_R_CRASH  ? "crash"
+                      : oc.r.out == FZ_R_HANG ? "hang"
+                                              : "garbage");
+        cli_sb_str(&b, oc.r.detail);
+        cli_sb_puts(&b, "}");
+    }
+    f.json_impl = take(&b);
+    memset(&b, 0, sizeof b);
+    cli_sb_printf(&b, "{\"verdict\":\"%s\",\"codes\":", oc.a.valid ? "valid" : "invalid");
+    list_json(&b, oc.a.codes);
+    if (oc.a.rule[0]) {
+        cli_sb_puts(&b, ",\"rule\":");
+        cli_sb_str(&b, oc.a.rule);
+    }
+    cli_sb_puts(&b, "}");
+    f.json_amc = take(&b);
+    memset(&b, 0, sizeof b);
+    if (!strncmp(oc.cls, "missing:", 8) || !strncmp(oc.cls, "extra:", 6)) {
+        cli_sb_puts(&b, "[");
+        cli_sb_str(&b, strchr(oc.cls, ':') + 1);
+        cli_sb_puts(&b, "]");
+    } else {
+        list_json(&b, oc.a.errs);
+    }
+    f.json_codes = take(&b);
+    memset(&b, 0, sizeof b);
+    cli_sb_puts(&b, "\"class\":");
+    cli_sb_str(&b, oc.cls);
+    cli_sb_printf(&b, ",\"message\":%ld", at > 0 ? at : 0);
+    if (at > 0) {
+        cli_sb_puts(&b, ",\"message_name\":");
+        cli_sb_str(&b, w->names[at - 1]);
+    }
+    cli_sb_puts(&b, ",\"case_id\":");
+    cli_sb_str(&b, cid);
+    f.json_extra = take(&b);
+    fz_result_clear(&oc.r);
+    if (fz_store_add(&sh->store, &f)) {
+        if (write_session(w, best.n, sh->o->out, fid) != 0)
+            fprintf(stderr, "amc fuzz: cannot write the session %s/%s: %s\n", sh->o->out, fid,
+                    strerror(errno));
+        if (sh->o->verbose)
+            fprintf(stderr, "\namc fuzz: stateful finding: %s [%zu -> %zu messages]\n",
+                    sh->store.v[sh->store.n - 1].summary, orig, best.n);
+    }
+    fz_finding_free(&f);
+    free(best.m);
+}
+
+/* ---- the run ---- */
+
+static bool done(sworker *w)
+{
+    sshared *sh = w->sh;
+    bool stop = false;
+    if (w->pending >= 16 || fz_interrupted) {
+        pthread_mutex_lock(&sh->mu);
+        sh->sessions += w->pending;
+        sh->messages += w->pending_msgs;
+        w->pending = w->pending_msgs = 0;
+        stop =
+            sh->unreachable || (sh->o->max_findings && sh->store.n >= (size_t)sh->o->max_findings);
+        pthread_mutex_unlock(&sh->mu);
+    }
+    return stop || fz_interrupted || (w->runs && w->sessions >= w->runs) ||
+           fz_now() >= sh->deadline;
+}
+
+static void *worker_main(void *arg)
+{
+    sworker *w = arg;
+    sshared *sh = w->sh;
+    while (!done(w)) {
+        outcome oc;
+        if (sh->mailbox)
+            gen_mailbox(w, &w->cur);
+        else
+            gen_other(w, &w->cur);
+        if (w->cur.n == 0)
+            break;
+        run_both(w, &w->cur, w->cur.n, sh->deadline, true, &oc);
+        if (oc.r.out == FZ_R_CUT) {
+            fz_result_clear(&oc.r);
+            continue;
+        }
+        if (oc.r.out == FZ_R_UNREACHED) {
+            pthread_mutex_lock(&sh->mu);
+            sh->unreachable = true;
+            snprintf(sh->why, sizeof sh->why, "%s", oc.r.detail);
+            pthread_mutex_unlock(&sh->mu);
+            fz_result_clear(&oc.r);
+            break;
+        }
+        w->sessions++;
+        w->pending++;
+        w->pending_msgs += w->cur.n;
+        fz_result_clear(&oc.r);
+        if (oc.hit)
+            on_finding(w, &oc);
+    }
+    pthread_mutex_lock(&sh->mu);
+    sh->sessions += w->pending;
+    sh->messages += w->pending_msgs;
+    w->pending = w->pending_msgs = 0;
+    sh->running--;
+    pthread_mutex_unlock(&sh->mu);
+    return NULL;
+}
+
+static void coverage_line(const sshared *sh, char *buf, size_t n)
+{
+    if (!sh->nscodes)
+        snprintf(buf, n, "no session rules in amc for %s", sh->o->profile);
+    else
+        snprintf(buf, n, "session rules %zu/%zu, reuse distances %zu/%zu", sh->ncode_seen,
+                 sh->nscodes, sh->nreached, sh->nscodes * NBUCKET);
+}
+
+static void progress(sshared *sh, bool final)
+{
+    double t = fz_now() - sh->start;
+    unsigned long n = 0;
+    size_t found = 0;
+    char cov[200];
+    pthread_mutex_lock(&sh->mu);
+    n = sh->sessions;
+    found = sh->store.hits;
+    coverage_line(sh, cov, sizeof cov);
+    pthread_mutex_unlock(&sh->mu);
+    fprintf(stderr, "\r#%lu sessions (%.0f/s), %zu finding%s, %s, %.0f s  ", n,
+            t > 0 ? (double)n / t : 0.0, found, found == 1 ? "" : "s", cov, t);
+    if (final)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static void summary(sshared *sh, const fz_target *t0)
+{
+    static const char *const bn[NBUCKET] = {"1", "2-3", "4-7", "8-15", "16+"};
+    const fz_opts *o = sh->o;
+    double t = fz_now() - sh->start;
+    size_t i = 0, k = 0, shown = 0;
+    char cov[200];
+    coverage_line(sh, cov, sizeof cov);
+    printf("amc fuzz --stateful: profile %s, adapter %s%s%s, seed %llu, %u job%s\n", o->profile,
+           o->cmd, sh->impl[0] ? " = " : "", sh->impl, (unsigned long long)o->seed, o->jobs,
+           o->jobs == 1 ? "" : "s");
+    printf("%lu sessions (%lu messages) in %.1f s (%.0f/s)%s\n", sh->sessions, sh->messages, t,
+           t > 0 ? (double)sh->sessions / t : 0.0,
+           !t0->claims_codes ? ", verdicts only (no codes claimed)" : "");
+    printf("coverage: %s\n", cov);
+    for (k = 0; k < sh->nscodes; k++)
+        for (i = 0; i < NBUCKET && shown < 12; i++)
+            if (!sh->reached[k][i]) {
+                printf("  not reached: %s at reuse distance %s\n", sh->scodes[k], bn[i]);
+                shown++;
+            }
+    if (sh->store.hits == 0) {
+        printf("no findings\n");
+    } else {
+        printf("findings: %zu new", sh->store.n);
+        if (sh->store.old_hits)
+            printf(", %zu found again from earlier runs", sh->store.old_hits);
+        printf(", in %s/findings.jsonl\n", o->out);
+        for (i = 0; i < sh->store.n; i++) {
+            const fz_finding *f = &sh->store.v[i];
+            printf("  %-9s %s/%s  %s [%zu -> %zu %s]\n", fz_kind_name(f->kind), o->out, f->file,
+                   f->summary, f->orig_size, f->min_size, f->unit);
+        }
+        printf("replay: amc fuzz --replay %s %s\n", o->out, o->replay_cmd);
+    }
+    if (sh->unreachable)
+        printf("stopped: the implementation is no longer reachable (%s)\n", sh->why);
+}
+
+static void free_shared(sshared *sh)
+{
+    size_t i = 0;
+    for (i = 0; i < sh->ntpl; i++)
+        json_object_put(sh->tpls[i].obj);
+    free(sh->tpls);
+    for (i = 0; i < sh->nseeds; i++) {
+        free(sh->seeds[i].name);
+        free(sh->seeds[i].data);
+    }
+    free(sh->seeds);
+    fz_store_free(&sh->store);
+    pthread_mutex_destroy(&sh->mu);
+}
+
+static void free_worker(sworker *w)
+{
+    size_t i = 0;
+    fz_target_close(&w->t);
+    amc_validator_free(w->v);
+    amc_diags_free(w->ds);
+    amc_diags_free(w->sigds);
+    for (i = 0; i < w->nmsg; i++)
+        free(w->msg[i].p);
+    free(w->msg);
+    free(w->names);
+    free(w->cur.m);
+}
+
+static int init_worker(sshared *sh, sworker *w, unsigned idx)
+{
+    const fz_opts *o = sh->o;
+    amc_validator_opts opts = {NULL, true, NULL, NULL, NULL};
+    memset(w, 0, sizeof *w);
+    w->sh = sh;
+    w->idx = idx;
+    w->runs = o->runs ? o->runs / o->jobs + (idx < o->runs % o->jobs ? 1 : 0) : 0;
+    fz_seed(&w->rng, o->seed + 0x9e3779b97f4a7c15ull * idx);
+    w->t.mode = o->mode;
+    w->t.cmd = o->cmd;
+    w->t.profile = o->profile;
+    w->t.timeout = o->timeout;
+    w->t.verbose = o->verbose;
+    opts.profile = o->profile;
+    w->ds = amc_diags_new(0);
+    w->sigds = amc_diags_new(4);
+    if (!w->ds || !w->sigds || amc_validator_new(&opts, NULL, &w->v) != AMC_OK)
+        return -1;
+    return 0;
+}
+
+static void session_rules(sshared *sh)
+{
+    size_t i = 0, k = 0;
+    for (i = 0; i < sizeof SESSION_RULES / sizeof SESSION_RULES[0]; i++) {
+        if (strcmp(SESSION_RULES[i].profile, sh->o->profile))
+            continue;
+        for (k = 0; k < MAX_SCODES && SESSION_RULES[i].rules[k]; k++) {
+            const amc_rule *r = amc_rule_find(SESSION_RULES[i].rules[k]);
+            if (!r)
+                continue;
+            sh->srules[sh->nscodes] = r->id;
+            sh->scodes[sh->nscodes++] = amc_code_id(r->code);
+        }
+    }
+}
+
+int fz_run_stateful(const fz_opts *o)
+{
+    sshared sh;
+    sworker *ws = NULL;
+    unsigned i = 0, started = 0;
+    int rc = CLI_EXIT_ERROR;
+    char why[256] = "";
+    struct sigaction sa, old, oldterm;
+    memset(&sh, 0, sizeof sh);
+    sh.o = o;
+    pthread_mutex_init(&sh.mu, NULL);
+    sh.start = fz_now();
+    sh.deadline = o->seconds > 0 ? sh.start + o->seconds : sh.start + 1e12;
+    sh.mailbox = !strcmp(o->profile, "mailbox");
+    session_rules(&sh);
+    if (fz_store_init(&sh.store, o) != 0) {
+        pthread_mutex_destroy(&sh.mu);
+        return CLI_EXIT_ERROR;
+    }
+    if (load_cases(&sh) != 0) {
+        free_shared(&sh);
+        return CLI_EXIT_ERROR;
+    }
+    ws = calloc(o->jobs, sizeof *ws);
+    for (i = 0; ws && i < o->jobs; i++)
+        if (init_worker(&sh, &ws[i], i) != 0)
+            break;
+    if (!ws || i < o->jobs) {
+        fprintf(stderr, "amc fuzz: out of memory\n");
+        goto out;
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = st_on_sigint;
+    sigaction(SIGINT, &sa, &old);
+    sigaction(SIGTERM, &sa, &oldterm);
+    if (fz_target_open(&ws[0].t, sh.deadline, why, sizeof why) != 0) {
+        fprintf(stderr, "amc fuzz: implementation not reached: %s\n", why);
+        rc = 3;
+        goto restore;
+    }
+    {
+        const amc_conform_reply *h = ws[0].t.ad.hello;
+        snprintf(sh.impl, sizeof sh.impl, "%s%s%s", h->name ? h->name : "?", h->version ? " " : "",
+                 h->version ? h->version : "");
+    }
+    if (!ws[0].t.claims_stateful) {
+        fprintf(stderr,
+                "amc fuzz: the adapter does not claim %s.stateful (conformance/PROTOCOL.md "
+                "\"Capabilities\"): nothing to fuzz\n",
+                o->profile);
+        rc = CLI_EXIT_ERROR;
+        goto restore;
+    }
+    for (i = 1; i < o->jobs; i++)
+        if (fz_target_open(&ws[i].t, sh.deadline, why, sizeof why) != 0) {
+            fprintf(stderr, "amc fuzz: job %u: implementation not reached: %s\n", i, why);
+            rc = 3;
+            goto restore;
+        }
+    sh.running = o->jobs;
+    for (i = 0; i < o->jobs; i++)
+        if (pthread_create(&ws[i].th, NULL, worker_main, &ws[i]) == 0)
+            started++;
+    pthread_mutex_lock(&sh.mu);
+    sh.running -= o->jobs - started;
+    pthread_mutex_unlock(&sh.mu);
+    while (started) {
+        unsigned running = 0;
+        usleep(100000);
+        pthread_mutex_lock(&sh.mu);
+        running = sh.running;
+        pthread_mutex_unlock(&sh.mu);
+        if (o->progress)
+            progress(&sh, false);
+        if (running == 0)
+            break;
+    }
+    for (i = 0; i < started; i++)
+        pthread_join(ws[i].th, NULL);
+    if (o->progress)
+        progress(&sh, true);
+    summary(&sh, &ws[0].t);
+    rc = sh.store.hits ? CLI_EXIT_INVALID : sh.unreachable ? 3 : CLI_EXIT_OK;
+restore:
+    sigaction(SIGINT, &old, NULL);
+    sigaction(SIGTERM, &oldterm, NULL);
+out:
+    for (i = 0; ws && i < o->jobs; i++)
+        free_worker(&ws[i]);
+    free(ws);
+    free_shared(&sh);
+    if (rc == CLI_EXIT_INVALID && o->emit && fz_emit_cases(o, o->out, o->emit) != 0)
+        rc = CLI_EXIT_ERROR;
+    return rc;
+}
+
+/* ---- --replay and --emit-cases ---- */
+
+/* The session files of a finding's case (DIR/<input>): paths below dir, in order. */
+static json_object *read_case(const char *dir, json_object *fo, char *why, size_t n)
+{
+    const char *input = fz_jstr(fo, "input");
+    char path[4096], *buf = NULL;
+    size_t len = 0;
+    json_object *c = NULL, *ss = NULL;
+    snprintf(path, sizeof path, "%s/%s", dir, input ? input : "");
+    if (!input || cli_read_file(path, (size_t)1 << 24, &buf, &len) != 0) {
+        snprintf(why, n, "cannot read the case %s", path);
+        return NULL;
+    }
+    c = json_tokener_parse(buf);
+    free(buf);
+    if (!c || !json_object_object_get_ex(c, "session", &ss) ||
+        !json_object_is_type(ss, json_type_array) || json_object_array_length(ss) == 0 ||
+        json_object_array_length(ss) > 100000) {
+        snprintf(why, n, "%s is not a session case", path);
+        json_object_put(c);
+        return NULL;
+    }
+    return c;
+}
+
+int fz_replay_stateful(fz_target *t, const char *dir, json_object *fo, char *now, size_t n)
+{
+    sshared sh;
+    sworker w;
+    fz_opts o;
+    json_object *c = NULL, *ss = NULL;
+    const char *want = fz_jstr(fo, "class");
+    size_t i = 0, k = 0;
+    int hit = -1;
+    outcome oc;
+    memset(&sh, 0, sizeof sh);
+    memset(&o, 0, sizeof o);
+    memset(&oc, 0, sizeof oc);
+    o.profile = t->profile;
+    o.jobs = 1;
+    o.timeout = t->timeout;
+    sh.o = &o;
+    sh.mailbox = !strcmp(t->profile, "mailbox");
+    session_rules(&sh);
+    if (init_worker(&sh, &w, 0) != 0) {
+        snprintf(now, n, "out of memory");
+        goto out;
+    }
+    w.t = *t; /* borrowed: handed back below */
+    if (!(c = read_case(dir, fo, now, n)))
+        goto back;
+    if (t->mode != FZ_MODE_ADAPTER || !t->claims_stateful) {
+        snprintf(now, n, "the implementation does not validate sessions (%s.stateful)", t->profile);
+        goto back;
+    }
+    json_object_object_get_ex(c, "session", &ss);
+    k = json_object_array_length(ss);
+    w.msg = calloc(k, sizeof *w.msg);
+    w.names = calloc(k, sizeof *w.names);
+    w.nmsg = w.msg && w.names ? k : 0;
+    if (!w.nmsg) {
+        snprintf(now, n, "out of memory");
+        goto back;
+    }
+    for (i = 0; i < k; i++) {
+        const char *rel = json_object_get_string(json_object_array_get_idx(ss, i));
+        const char *slash = rel ? strchr(rel, '/') : NULL;
+        char path[4096], *buf = NULL;
+        size_t len = 0;
+        snprintf(path, sizeof path, "%s/%s", dir, rel ? rel : "");
+        if (!rel || cli_read_file(path, (size_t)1 << 28, &buf, &len) != 0) {
+            snprintf(now, n, "cannot read %s", path);
+            goto back;
+        }
+        cli_sb_put(&w.msg[i], buf, len);
+        free(buf);
+        snprintf(w.names[i], sizeof w.names[i], "%s", slash ? slash + 1 : rel);
+    }
+    amc_session(&w, NULL, k, false, &oc.a);
+    impl_session(&w, k, fz_now() + 1e9, &oc.r);
+    oc.hit = classify(&sh, w.t.claims_codes, &oc.a, &oc.r, oc.cls, sizeof oc.cls);
+    if (oc.r.out == FZ_R_UNREACHED || oc.r.out == FZ_R_CUT) {
+        snprintf(now, n, "not reached: %s", oc.r.detail);
+    } else if (oc.hit) {
+        hit = want && !strcmp(oc.cls, want) ? 1 : 0;
+        snprintf(now, n, "%s%s%s", oc.cls, oc.r.detail[0] ? ": " : "", oc.r.detail);
+    } else {
+        hit = 0;
+        snprintf(now, n, "both say the session is %s", oc.a.valid ? "valid" : "invalid");
+    }
+back:
+    *t = w.t;
+    memset(&w.t, 0, sizeof w.t);
+    w.t.mode = FZ_MODE_EXEC; /* nothing to close */
+out:
+    fz_result_clear(&oc.r);
+    json_object_put(c);
+    free_worker(&w);
+    return hit;
+}
+
+static int mkdirs_for(const char *path)
+{
+    char part[4096];
+    char *p = NULL;
+    snprintf(part, sizeof part, "%s", path);
+    for (p = part + 1; (p = strchr(p, '/')) != NULL; p++) {
+        *p = '\0';
+        if (mkdir(part, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+int fz_emit_session(const char *dir, const char *emit, json_object *fo, json_object *cases)
+{
+    const char *profile = fz_jstr(fo, "profile");
+    char why[300];
+    json_object *c = read_case(dir, fo, why, sizeof why), *ss = NULL, *ns = NULL;
+    size_t i = 0;
+    if (!c) {
+        fprintf(stderr, "amc fuzz: --emit-cases: %s\n", why);
+        return -1;
+    }
+    json_object_object_get_ex(c, "session", &ss);
+    ns = json_object_new_array();
+    for (i = 0; i < json_object_array_length(ss); i++) {
+        const char *rel = json_object_get_string(json_object_array_get_idx(ss, i));
+        char src[4096], dst[4096], ip[2100], *buf = NULL;
+        size_t len = 0;
+        snprintf(src, sizeof src, "%s/%s", dir, rel);
+        snprintf(ip, sizeof ip, "inputs/%s", rel);
+        snprintf(dst, sizeof dst, "%s/%s/%s", emit, profile, ip);
+        if (cli_read_file(src, (size_t)1 << 28, &buf, &len) != 0 || mkdirs_for(dst) != 0 ||
+            write_bytes(dst, buf, len) != 0) {
+            fprintf(stderr, "amc fuzz: --emit-cases: cannot copy %s to %s\n", src, dst);
+            free(buf);
+            json_object_put(ns);
+            json_object_put(c);
+            return -1;
+        }
+        free(buf);
+        json_object_array_add(ns, json_object_new_string(ip));
+    }
+    json_object_object_add(c, "session", ns);
+    json_object_array_add(cases, c);
+    return 0;
+}
