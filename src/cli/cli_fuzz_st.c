@@ -890,6 +890,7 @@ typedef struct sprobe {
     double deadline;
     bool cut;
     unsigned long calls;
+    outcome last; /* the last run that showed the class (the results of the kept session) */
 } sprobe;
 
 static bool same_class(const sprobe *p, const outcome *oc)
@@ -910,7 +911,13 @@ static bool still(sprobe *p, const session *s)
     if (oc.cut)
         p->cut = true;
     hit = same_class(p, &oc);
-    fz_result_clear(&oc.r);
+    if (hit) {
+        amc_conform_reply_free(oc.r.reply);
+        oc.r.reply = NULL;
+        p->last = oc;
+    } else {
+        fz_result_clear(&oc.r);
+    }
     return hit;
 }
 
@@ -1165,6 +1172,8 @@ static void on_finding(sworker *w, const outcome *oc0)
     p.cls = oc0->cls;
     snprintf(p.errs, sizeof p.errs, "%s", oc0->a.errs);
     p.deadline = sd;
+    p.last = *oc0;
+    p.last.r.reply = NULL; /* the caller's */
     if (sess_copy(&best, &w->cur) != 0) {
         free(best.m);
         return;
@@ -1183,10 +1192,12 @@ static void on_finding(sworker *w, const outcome *oc0)
         if (oc.cut)
             break;
     }
-    /* the shrunk session once more, for its results (and its rendering in w) */
-    run_both(w, &best, best.n, sd, false, &oc);
-    if (!same_class(&p, &oc))
-        snprintf(oc.cls, sizeof oc.cls, "%s", oc0->cls);
+    /* the kept session's results (from its last run) and its rendering in w */
+    oc = p.last;
+    if (render(w, &best, best.n) != 0) {
+        free(best.m);
+        return;
+    }
     snprintf(sig, sizeof sig, "stateful|%.150s|%.800s", oc.cls, verdict ? oc.a.errs : "");
     memcpy(f.sig, sig, sizeof f.sig);
     snprintf(f.ext, sizeof f.ext, "json");
@@ -1335,9 +1346,9 @@ static void *worker_main(void *arg)
         w->sessions++;
         w->pending++;
         w->pending_msgs += w->cur.n;
-        fz_result_clear(&oc.r);
         if (oc.hit)
             on_finding(w, &oc);
+        fz_result_clear(&oc.r);
     }
     pthread_mutex_lock(&sh->mu);
     sh->sessions += w->pending;
