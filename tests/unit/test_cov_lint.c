@@ -1,0 +1,141 @@
+/*
+ * test_cov_lint.c - schema linter rules at the edges the coverage report showed untested
+ * (src/schema/lint.c): properties declared in nested branches and through $ref from a branch with
+ * its own $id, branch properties admitted by patternProperties, "required" with repeated names
+ * against "maxProperties", bounds compared as decimals, and draft-07 "items" arrays. Each case
+ * asserts every finding: code, JSON Pointer, severity, message piece and byte offset.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "amc/lint.h"
+
+#define S2020 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+
+/* One expected finding: code, JSON Pointer, severity, where it is (the first occurrence of `at`
+ * in the one-line schema) and a piece of its message. */
+typedef struct want {
+    amc_code code;
+    const char *ptr;
+    amc_severity sev;
+    const char *at;
+    const char *msg;
+} want;
+
+static const struct lcase {
+    const char *name;
+    const char *schema;
+    want w[4];
+    size_t n;
+} lcases[] = {
+    {"property in a branch of a branch",
+     S2020 "\"additionalProperties\":false,\"allOf\":[{\"allOf\":[{\"properties\":{\"p\":{}}}]}]}",
+     {{AMC_C_LINT_PROPERTY_IN_BRANCH, "/allOf/0/allOf/0/properties/p", AMC_SEV_WARNING, "\"p\"",
+       "property \"p\" is declared only in a subschema branch, but \"additionalProperties\": "
+       "false at the root rejects it"}},
+     1},
+    {"property through $ref, resolved against the branch's $id",
+     S2020
+     "\"$id\":\"https://x.invalid/root.json\",\"additionalProperties\":false,"
+     "\"allOf\":[{\"$id\":\"sub/b.json\",\"$ref\":\"c.json\"}],"
+     "\"$defs\":{\"c\":{\"$id\":\"https://x.invalid/sub/c.json\",\"properties\":{\"q\":{}}}}}",
+     {{AMC_C_LINT_PROPERTY_IN_BRANCH, "/allOf/0", AMC_SEV_WARNING, "{\"$id\":\"sub/",
+       "property \"q\" is declared only in a subschema branch (through $ref)"}},
+     1},
+    {"patternProperties admits one branch property, not the other",
+     S2020 "\"additionalProperties\":false,\"patternProperties\":{\"^p\":{}},"
+           "\"allOf\":[{\"properties\":{\"pa\":{},\"x\":{}}}]}",
+     {{AMC_C_LINT_PROPERTY_IN_BRANCH, "/allOf/0/properties/x", AMC_SEV_WARNING, "\"x\"",
+       "property \"x\" is declared"}},
+     1},
+    {"required with a repeated name: distinct names above maxProperties",
+     S2020 "\"required\":[\"a\",\"a\",\"b\"],\"maxProperties\":1}",
+     {{AMC_C_LINT_META_SCHEMA, "/required", AMC_SEV_ERROR, "[\"a\"",
+       "array items 0 and 1 are equal"},
+      {AMC_C_LINT_BOUNDS_CONTRADICTORY, "/maxProperties", AMC_SEV_ERROR, "\"maxProperties\"",
+       "\"required\" lists 2 properties but \"maxProperties\" is 1: no object satisfies both"}},
+     2},
+    {"required with a repeated name: distinct names within maxProperties",
+     S2020 "\"required\":[\"a\",\"a\"],\"maxProperties\":1}",
+     {{AMC_C_LINT_META_SCHEMA, "/required", AMC_SEV_ERROR, "[\"a\"",
+       "array items 0 and 1 are equal"}},
+     1},
+    {"bounds that are not integers",
+     S2020 "\"minimum\":1.5,\"maximum\":1.25,\"exclusiveMinimum\":2,\"exclusiveMaximum\":2.0}",
+     {{AMC_C_LINT_BOUNDS_CONTRADICTORY, "/minimum", AMC_SEV_ERROR, "\"minimum\"",
+       "\"minimum\" 1.5 is greater than \"maximum\" 1.25: no number satisfies both"},
+      {AMC_C_LINT_BOUNDS_CONTRADICTORY, "/exclusiveMinimum", AMC_SEV_ERROR, "\"exclusiveMinimum\"",
+       "\"exclusiveMinimum\" 2 is equal to \"exclusiveMaximum\" 2.0"},
+      {AMC_C_LINT_BOUNDS_CONTRADICTORY, "/exclusiveMinimum", AMC_SEV_ERROR, "\"exclusiveMinimum\"",
+       "\"exclusiveMinimum\" 2 is greater than \"maximum\" 1.25"}},
+     3},
+    {"bounds in order as decimals", S2020 "\"minimum\":1.25,\"maximum\":1.5}", {{0}}, 0},
+    {"draft-07 items array and additionalItems",
+     "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"items\":[{\"maxLenght\":1},"
+     "{\"type\":\"string\"}],\"additionalItems\":{\"minLenght\":2}}",
+     {{AMC_C_LINT_UNKNOWN_KEYWORD, "/items/0/maxLenght", AMC_SEV_WARNING, "\"maxLenght\"",
+       "did you mean \"maxLength\"?"},
+      {AMC_C_LINT_UNKNOWN_KEYWORD, "/additionalItems/minLenght", AMC_SEV_WARNING, "\"minLenght\"",
+       "did you mean \"minLength\"?"}},
+     2},
+};
+
+static void test_lint_cases(void **state)
+{
+    size_t i = 0, j = 0;
+    (void)state;
+    for (i = 0; i < sizeof lcases / sizeof lcases[0]; i++) {
+        const struct lcase *c = &lcases[i];
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        amc_diags *ds = amc_diags_new(0);
+        const char *uri = NULL;
+        char ruri[64];
+        assert_non_null(set);
+        assert_non_null(ds);
+        snprintf(ruri, sizeof ruri, "https://test.invalid/cov%zu.json", i);
+        if (amc_schema_set_add(set, ruri, c->schema, strlen(c->schema), ds, &uri) != AMC_OK)
+            fail_msg("%s: the schema was not added", c->name);
+        if (amc_schema_lint(set, uri, NULL, ds) != AMC_OK)
+            fail_msg("%s: amc_schema_lint failed", c->name);
+        if (amc_diags_count(ds) != c->n) {
+            for (j = 0; j < amc_diags_count(ds); j++)
+                print_message("  %s: got %s %s\n", c->name, amc_code_id(amc_diags_get(ds, j)->code),
+                              amc_diags_get(ds, j)->message);
+            fail_msg("%s: %zu findings, want %zu", c->name, amc_diags_count(ds), c->n);
+        }
+        for (j = 0; j < c->n; j++) {
+            const amc_diag *d = amc_diags_get(ds, j);
+            const char *at = strstr(c->schema, c->w[j].at);
+            assert_non_null(at);
+            if (d->code != c->w[j].code)
+                fail_msg("%s[%zu]: code %s, want %s", c->name, j, amc_code_id(d->code),
+                         amc_code_id(c->w[j].code));
+            if (d->sev != c->w[j].sev)
+                fail_msg("%s[%zu]: severity %d, want %d", c->name, j, (int)d->sev,
+                         (int)c->w[j].sev);
+            if (!d->instance_ptr || strcmp(d->instance_ptr, c->w[j].ptr) != 0)
+                fail_msg("%s[%zu]: pointer %s, want %s", c->name, j,
+                         d->instance_ptr ? d->instance_ptr : "(none)", c->w[j].ptr);
+            if (d->at.offset != (size_t)(at - c->schema))
+                fail_msg("%s[%zu]: at %zu, want %zu", c->name, j, d->at.offset,
+                         (size_t)(at - c->schema));
+            if (!strstr(d->message, c->w[j].msg))
+                fail_msg("%s[%zu]: message '%s' lacks '%s'", c->name, j, d->message, c->w[j].msg);
+        }
+        amc_diags_free(ds);
+        amc_schema_set_free(set);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lint_cases),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,201 @@
+/*
+ * test_cov_profiles.c - profile rules at the edges the coverage report showed untested
+ * (src/profiles: acp.c, discussion.c, mailbox.c, ignite.c, socket.c). Each case validates one
+ * input with one profile and asserts the code, the byte offset it points at (the first
+ * occurrence of a marker in the input), a piece of its message, and the number of errors; a case
+ * without a code asserts that no error is reported.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+
+typedef struct pcase {
+    const char *name, *profile, *path, *in;
+    amc_code code;    /* expected (0: no error at all) */
+    const char *at;   /* the diagnostic points at the first occurrence of this (NULL: unchecked) */
+    const char *hint; /* substring of its message (NULL: not checked) */
+    int nerr;         /* errors reported in all (-1: not checked) */
+} pcase;
+
+static int run(const pcase *t)
+{
+    amc_validator_opts o;
+    amc_validator *v = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    const amc_diag *hit = NULL;
+    size_t k = 0;
+    int bad = 0;
+    memset(&o, 0, sizeof o);
+    o.profile = t->profile;
+    assert_non_null(ds);
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+    (void)amc_validator_check(v, t->path, t->in, strlen(t->in), ds, NULL);
+    for (k = 0; k < amc_diags_count(ds) && !hit; k++)
+        if (t->code && amc_diags_get(ds, k)->code == t->code)
+            hit = amc_diags_get(ds, k);
+    if (t->code && !hit) {
+        printf("FAIL %s: %s not reported\n", t->name, amc_code_id(t->code));
+        bad = 1;
+    } else if (!t->code && amc_diags_errors(ds)) {
+        printf("FAIL %s: unexpected error\n", t->name);
+        bad = 1;
+    } else if (hit && t->at &&
+               (!strstr(t->in, t->at) ||
+                hit->at.offset != (size_t)(strstr(t->in, t->at) - t->in))) {
+        printf("FAIL %s: at offset %zu, want %zu ('%s')\n", t->name, hit->at.offset,
+               strstr(t->in, t->at) ? (size_t)(strstr(t->in, t->at) - t->in) : (size_t)-1, t->at);
+        bad = 1;
+    } else if (hit && t->hint && !strstr(hit->message, t->hint)) {
+        printf("FAIL %s: message '%s' lacks '%s'\n", t->name, hit->message, t->hint);
+        bad = 1;
+    } else if (t->nerr >= 0 && amc_diags_errors(ds) != (size_t)t->nerr) {
+        printf("FAIL %s: %zu errors, want %d\n", t->name, amc_diags_errors(ds), t->nerr);
+        bad = 1;
+    }
+    for (k = 0; bad && k < amc_diags_count(ds) && k < 8; k++)
+        printf("    @%zu %s %s\n", amc_diags_get(ds, k)->at.offset,
+               amc_code_id(amc_diags_get(ds, k)->code), amc_diags_get(ds, k)->message);
+    amc_diags_free(ds);
+    amc_validator_free(v);
+    return bad;
+}
+
+static void run_all(const pcase *cases, size_t n)
+{
+    size_t i = 0;
+    int bad = 0;
+    for (i = 0; i < n; i++)
+        bad += run(&cases[i]);
+    if (bad)
+        fail_msg("%d of %zu cases failed", bad, n);
+}
+
+/* ---- discussion (docs/profiles/discussion.md) ---- */
+
+#define T0 "2026-01-15T09:00:00+09:00"
+#define SESS(did, fd, rest)                                                                        \
+    "{\"discussion_id\":\"" did                                                                    \
+    "\",\"status\":\"OPEN\",\"priority\":\"HIGH\",\"created_at\":\"" T0                            \
+    "\",\"closed_at\":null,\"trigger\":{\"type\":\"T\"},\"participants\":[\"分析特化\","       \
+    "\"決裁者\",\"倫理特化\"],\"phases\":[],\"final_decision\":" fd rest "}"
+#define MSG(did, n, spk, type, phase, content)                                                     \
+    "{\"message_id\":\"MSG-" did "-" n "\",\"discussion_id\":\"" did "\",\"phase\":" phase         \
+    ",\"speaker\":\"" spk "\",\"message_type\":\"" type "\",\"timestamp\":\"" T0                   \
+    "\",\"content\":" content "}"
+#define D1 "DISC-2026-01-15-001"
+#define EXEC_ORDER                                                                                 \
+    MSG(D1, "1", "決裁者", "EXECUTION_ORDER", "6",                                                 \
+        "{\"decision_id\":\"DEC-2026-01-15-2\",\"actions\":[{\"action_type\":\"a\"}],"             \
+        "\"monitoring\":{}}")
+#define OBJECTION(n, target)                                                                       \
+    MSG(D1, n, "倫理特化", "OBJECTION", "6",                                                       \
+        "{\"target_decision\":\"" target "\",\"condition\":\"倫理的懸念\",\"reason\":\"r\","  \
+        "\"evidence\":[],\"alternative\":\"x\"}")
+
+static const pcase disc[] = {
+    {"session: discussion_id on a day that does not exist", "discussion", NULL,
+     SESS("DISC-2026-02-30-001", "{}", ""), AMC_C_DISC_ID_FORMAT, "\"DISC-2026-02-30-001\"",
+     "discussion_id DISC-2026-02-30-001 names a date that does not exist", 1},
+    {"session: final decision on a day that does not exist", "discussion", NULL,
+     SESS(D1, "{\"decision_id\":\"DEC-2026-02-30-1\"}", ""), AMC_C_DISC_DEC_ID_FORMAT,
+     "\"DEC-2026-02-30-1\"", "decision_id DEC-2026-02-30-1 names a date that does not exist", 1},
+    {"session: a message of another discussion", "discussion", NULL,
+     SESS(D1, "{}",
+          ",\"messages\":[" MSG("DISC-2026-01-16-001", "1", "分析特化", "ACKNOWLEDGEMENT", "1",
+                                "{\"status\":\"ok\"}") "]"),
+     AMC_C_DISC_SESSION_MISMATCH, "\"DISC-2026-01-16-001\",\"phase",
+     "message of DISC-2026-01-16-001 inside discussion DISC-2026-01-15-001", 1},
+    /* objections: the final decision and an execution order's decision are known targets */
+    {"session: objections to known and unknown decisions", "discussion", NULL,
+     SESS(D1, "{\"decision_id\":\"DEC-2026-01-15-1\"}",
+          ",\"messages\":[" EXEC_ORDER "," OBJECTION("2", "DEC-2026-01-15-2") "," OBJECTION(
+              "3", "DEC-2026-01-15-1") "," OBJECTION("4", "DEC-2026-01-15-9") "]"),
+     AMC_C_DISC_OBJ_TARGET, "\"DEC-2026-01-15-9\"",
+     "the objection targets DEC-2026-01-15-9, which is not a decision of this discussion", 0},
+    {"session: objections, every target known", "discussion", NULL,
+     SESS(D1, "{\"decision_id\":\"DEC-2026-01-15-1\"}",
+          ",\"messages\":[" EXEC_ORDER
+          "," OBJECTION("2", "DEC-2026-01-15-2") "," OBJECTION("3", "DEC-2026-01-15-1") "]"),
+     0, NULL, NULL, 0},
+};
+
+static void test_discussion(void **state)
+{
+    (void)state;
+    run_all(disc, sizeof disc / sizeof disc[0]);
+}
+
+/* ---- acp (docs/profiles/acp.md) ---- */
+
+#define ENV(id, ts, type, payload)                                                                 \
+    "{\"message_id\": \"" id "\", \"timestamp\": \"" ts "\", \"from_agent\": \"a\", "              \
+    "\"to_agent\": \"b\", \"message_type\": \"" type "\", \"priority\": \"LOW\", "                 \
+    "\"correlation_id\": \"c\", \"payload\": " payload ", \"metadata\": {\"requires_ack\": "       \
+    "false}}"
+#define TS   "2025-08-25T10:30:45.123Z"
+#define QENV ENV("MSG-2025-08-25-001", TS, "QUERY", "{}")
+
+static const pcase acp[] = {
+    /* the calendar check leaves months and days out of range to the schema's pattern */
+    {"message_id month 13", "acp", NULL, ENV("MSG-2025-13-01-001", TS, "QUERY", "{}"),
+     AMC_C_ACP_ID_FORMAT, "\"MSG-2025-13-01-001\"", "does not match", 1},
+    {"message_id day 00", "acp", NULL, ENV("MSG-2025-01-00-001", TS, "QUERY", "{}"),
+     AMC_C_ACP_ID_FORMAT, "\"MSG-2025-01-00-001\"", "does not match", 1},
+    {"message_id 2100-02-29 (century, not leap)", "acp", NULL,
+     ENV("MSG-2100-02-29-001", TS, "QUERY", "{}"), AMC_C_ACP_ID_FORMAT, "\"MSG-2100-02-29-001\"",
+     "message_id 'MSG-2100-02-29-001' names a date that does not exist", 1},
+    {"message_id 2000-02-29 (400-year leap)", "acp", NULL,
+     ENV("MSG-2000-02-29-001", TS, "QUERY", "{}"), 0, NULL, NULL, 0},
+    {"message_id 2025-04-31", "acp", NULL, ENV("MSG-2025-04-31-001", TS, "QUERY", "{}"),
+     AMC_C_ACP_ID_FORMAT, "\"MSG-2025-04-31-001\"", "names a date that does not exist", 1},
+    /* placement: only .../inbox/<agent>/<file> is checked */
+    {"file at the root", "acp", "/MSG-2025-08-25-001.json", QENV, 0, NULL, NULL, 0},
+    {"file name without a directory", "acp", "MSG-2025-08-25-001.json", QENV, 0, NULL, NULL, 0},
+    {"agent directory under another name than inbox", "acp", "inbix/b/x.json", QENV, 0, NULL, NULL,
+     0},
+    {"agent directory under a longer name", "acp", "myinbox/b/x.json", QENV, 0, NULL, NULL, 0},
+    {"file named after the id but not .json", "acp", "inbox/b/MSG-2025-08-25-001.jsn", QENV,
+     AMC_C_ACP_INBOX_FILENAME, "\"MSG-2025-08-25-001\"",
+     "the file is named 'MSG-2025-08-25-001.jsn', not 'MSG-2025-08-25-001.json'", 1},
+    {"file named with the id and more", "acp", "inbox/b/MSG-2025-08-25-001x.json", QENV,
+     AMC_C_ACP_INBOX_FILENAME, "\"MSG-2025-08-25-001\"", "'MSG-2025-08-25-001x.json'", 1},
+    /* ERR-002: the third failed attempt must not ask for RETRY */
+    {"ERROR after 2 attempts asking for RETRY", "acp", NULL,
+     ENV("MSG-2025-08-25-001", TS, "ERROR",
+         "{\"error_code\": \"E\", \"error_message\": \"m\", \"error_level\": \"MAJOR\", "
+         "\"recovery_action\": \"RETRY\", \"context\": {\"retry_attempts\": 2}}"),
+     0, NULL, NULL, 0},
+    {"ERROR after 3 attempts asking for SKIP", "acp", NULL,
+     ENV("MSG-2025-08-25-001", TS, "ERROR",
+         "{\"error_code\": \"E\", \"error_message\": \"m\", \"error_level\": \"MAJOR\", "
+         "\"recovery_action\": \"SKIP\", \"context\": {\"retry_attempts\": 3}}"),
+     0, NULL, NULL, 0},
+    {"RESULT SUCCESS with an empty error list", "acp", NULL,
+     ENV("MSG-2025-08-25-001", TS, "RESULT",
+         "{\"task_id\": \"T\", \"status\": \"SUCCESS\", \"errors\": []}"),
+     0, NULL, NULL, 0},
+    {"RESULT FAILURE with errors", "acp", NULL,
+     ENV("MSG-2025-08-25-001", TS, "RESULT",
+         "{\"task_id\": \"T\", \"status\": \"FAILURE\", \"errors\": [\"e\"]}"),
+     0, NULL, NULL, 0},
+};
+
+static void test_acp(void **state)
+{
+    (void)state;
+    run_all(acp, sizeof acp / sizeof acp[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_discussion),
+        cmocka_unit_test(test_acp),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
