@@ -191,11 +191,79 @@ static void test_acp(void **state)
     run_all(acp, sizeof acp / sizeof acp[0]);
 }
 
+/* ---- ignite (docs/profiles/ignite.md) ---- */
+
+#define IG_HEAD(type, extra)                                                                       \
+    "MIME-Version: 1.0\nMessage-ID: <177069306000.59845.16387098975994078935@ignite.local>\n"      \
+    "From: user\nTo: coordinator\nDate: Tue, 10 Feb 2026 12:11:00 +0900\nX-IGNITE-Type: " type     \
+    "\nX-IGNITE-Priority: normal\n" extra                                                          \
+    "Content-Type: text/x-yaml; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+#define IG_MSG(extra) IG_HEAD("notification", extra) "message: hi\n"
+#define IG_DLQ(orig)                                                                               \
+    IG_HEAD("dead_letter", "X-IGNITE-Status: dead_letter\n")                                       \
+    "original_file: \"" orig "\"\nfailure_info:\n  retry_count: 3\n  max_retries: 3\n"             \
+    "  last_error: x\n  moved_at: \"2026-02-10T12:51:43+09:00\"\noriginal_message: |\n  x\n"
+
+static const pcase ignite[] = {
+    /* an unknown X-IGNITE- header whose parse key is that of a known one spelled otherwise */
+    {"X-IGNITE-Processed_At overwrites processed_at", "ignite", NULL,
+     IG_MSG("X-IGNITE-Processed_At: 2026-02-10T12:51:43+09:00\n"), AMC_C_IGNITE_HDR_SHADOW,
+     "X-IGNITE-Processed_At",
+     "X-IGNITE-Processed_At would overwrite 'processed_at' in ignite_mime.py parse output", -1},
+    {"two unknown X-IGNITE- headers with one parse key", "ignite", NULL,
+     IG_MSG("X-IGNITE-Foo-Bar: 1\nX-IGNITE-foo_bar: 2\n"), AMC_C_IGNITE_HDR_SHADOW,
+     "X-IGNITE-foo_bar", "X-IGNITE-foo_bar would overwrite 'foo_bar'", -1},
+    /* dead letters: <original>_dlq_<10 digits>.mime, the original named with .mime or .yaml */
+    {"dead letter of a .yaml original", "ignite",
+     "queue/dead_letter/task_assignment_1770694200247583_dlq_1770695503.mime",
+     IG_DLQ("task_assignment_1770694200247583.yaml"), 0, NULL, NULL, 0},
+    {"dead letter named after another original", "ignite",
+     "queue/dead_letter/task_assignment_1770694200247583_dlq_1770695503.mime",
+     IG_DLQ("task_assignment_1770694200247584.mime"), AMC_C_IGNITE_FILE_NAME, "MIME-Version",
+     "file name 'task_assignment_1770694200247583_dlq_1770695503.mime' does not follow "
+     "<original>_dlq_<10 digits>.mime",
+     -1},
+    {"dead letter with 9 digits", "ignite",
+     "queue/dead_letter/task_assignment_1770694200247583_dlq_177069550.mime",
+     IG_DLQ("task_assignment_1770694200247583.mime"), AMC_C_IGNITE_FILE_NAME, "MIME-Version",
+     "does not follow <original>_dlq_<10 digits>.mime", -1},
+    /* placement is read only for queue/<agent>/<file> and queue/<agent>/processed/<file> */
+    {"deeper below queue/: not placement", "ignite", "queue/a/b/c/notification_x.mime", IG_MSG(""),
+     0, NULL, NULL, 0},
+    {"dead_letter/processed/: not placement", "ignite",
+     "queue/dead_letter/processed/notification_x.mime", IG_MSG(""), 0, NULL, NULL, 0},
+};
+
+static void test_ignite(void **state)
+{
+    (void)state;
+    run_all(ignite, sizeof ignite / sizeof ignite[0]);
+}
+
+/* ---- auto: nothing detected (a *.mime path is always ignite's, score 60) ---- */
+
+static const pcase undetected[] = {
+    /* a file no profile takes: the reader's own findings are still reported (issue 14), then
+     * PROFILE_UNDETECTED */
+    {"a .json file with NaN", "auto", "x.json", "{\"a\":NaN}", AMC_C_JSON_NONFINITE, "NaN",
+     "'NaN' is not a JSON number (NaN and Infinity are not allowed)", 2},
+    {"a .json file read cleanly", "auto", "x.json", "{\"a\":1}", AMC_C_PROFILE_UNDETECTED, "{",
+     "the message matches no implemented profile", 1},
+};
+
+static void test_undetected(void **state)
+{
+    (void)state;
+    run_all(undetected, sizeof undetected / sizeof undetected[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_discussion),
         cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_ignite),
+        cmocka_unit_test(test_undetected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
