@@ -83,6 +83,25 @@ static const struct lcase {
       {AMC_C_LINT_UNKNOWN_KEYWORD, "/additionalItems/minLenght", AMC_SEV_WARNING, "\"minLenght\"",
        "did you mean \"minLength\"?"}},
      2},
+    /* a keyword of the wrong type: the meta-schema stage reports it, the rule reading it skips */
+    {"required with properties a number",
+     S2020 "\"required\":[\"a\"],\"properties\":5}",
+     {{AMC_C_LINT_META_SCHEMA, "/properties", AMC_SEV_ERROR, "5}", "expected object, got number"}},
+     1},
+    {"required with a number",
+     S2020 "\"required\":[\"a\",1]}",
+     {{AMC_C_LINT_META_SCHEMA, "/required/1", AMC_SEV_ERROR, "1]", "expected string, got number"}},
+     1},
+    {"additionalProperties false, properties a number, a branch property",
+     S2020
+     "\"additionalProperties\":false,\"properties\":5,\"allOf\":[{\"properties\":{\"x\":{}}}]}",
+     {{AMC_C_LINT_META_SCHEMA, "/properties", AMC_SEV_ERROR, "5,", "expected object, got number"}},
+     1},
+    {"draft-07 dependencies a number",
+     "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"dependencies\":5}",
+     {{AMC_C_LINT_META_SCHEMA, "/dependencies", AMC_SEV_ERROR, "5}",
+       "expected object, got number"}},
+     1},
 };
 
 static void test_lint_cases(void **state)
