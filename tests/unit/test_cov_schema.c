@@ -55,6 +55,13 @@ static const struct scase {
     {"minLength 150e-1 is 15", NULL, S2020 "\"minLength\":150e-1}", AMC_OK, 0, NULL, NULL,
      "\"123456789012345\"", true},
     {"minLength -0.0 is 0", NULL, S2020 "\"minLength\":-0.0}", AMC_OK, 0, NULL, NULL, "\"\"", true},
+    /* integers beyond int64: the decimal digits are read (saturating at 2^64 - 1) */
+    {"minLength 1e19 (above int64)", NULL, S2020 "\"minLength\":1e19}", AMC_OK, 0, NULL, NULL,
+     "\"abc\"", false},
+    {"minLength 2e19 (above uint64)", NULL, S2020 "\"minLength\":2e19}", AMC_OK, 0, NULL, NULL,
+     "\"abc\"", false},
+    {"minLength -1e30 is negative", NULL, S2020 "\"minLength\":-1e30}", AMC_EINVALID,
+     AMC_C_SCHEMA_KEYWORD_INVALID, "-1e30", NULL, NULL, false},
     {"minLength -1.0 is negative", NULL, S2020 "\"minLength\":-1.0}", AMC_EINVALID,
      AMC_C_SCHEMA_KEYWORD_INVALID, "-1.0", NULL, NULL, false},
 };

@@ -86,6 +86,16 @@ static const struct vcase {
      "10",
      {{AMC_C_SCHEMA_ENUM, "10", "10 is not one of 1, 2, 3, 4, 5, 6, 7, 8, 9"}},
      1},
+    {"additionalProperties true next to patternProperties",
+     S2020 "\"patternProperties\":{\"^x\":{\"type\":\"string\"}},\"additionalProperties\":true}",
+     "{\"x1\":\"a\",\"b\":2}",
+     {{0, NULL, NULL}},
+     0},
+    {"additionalProperties true next to patternProperties, a pattern fails",
+     S2020 "\"patternProperties\":{\"^x\":{\"type\":\"string\"}},\"additionalProperties\":true}",
+     "{\"x1\":1,\"b\":2}",
+     {{AMC_C_SCHEMA_TYPE, "1,", "expected string, got number"}},
+     1},
     /* "required" without "properties" over more than 64 name x member pairs: the members are
      * looked up once each; a repeated name counts once */
     {"required: 10 names (one twice) x 7 members",
