@@ -19,6 +19,7 @@
 #include "amc/lifecycle.h"
 #include "amc/mime.h"
 #include "formats/jcs_int.h"
+#include "profiles/profile_int.h"
 
 static bool walk_fn(void *userdata, const amc_schema_node_info *info)
 {
@@ -208,13 +209,79 @@ static void test_audit_lifecycle_usage(void **state)
     amc_diags_free(ds);
 }
 
+/* Validator options left NULL are the defaults; a bad profile name or clock is AMC_EUSAGE,
+ * reported when a list is given and silent otherwise. */
+static void test_validator_options(void **state)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_validator *v = NULL;
+    amc_validator_opts o;
+    amc_limits lim = AMC_LIMITS_DEFAULT;
+    const char *used = NULL;
+    static const char big[] = "{\"type\":\"task\",\"id\":\"1234567890\",\"x\":[[[[1]]]]}";
+    (void)state;
+    /* NULL options: auto, stateless, default limits */
+    assert_int_equal(amc_validator_new(NULL, ds, &v), AMC_OK);
+    assert_int_equal(amc_validator_check(v, NULL, "{}", 2, ds, &used), AMC_EINVALID);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_PROFILE_UNDETECTED);
+    amc_validator_reset(v);
+    amc_validator_free(v);
+    amc_validator_reset(NULL);
+    amc_validator_free(NULL);
+    amc_diags_clear(ds);
+    /* an unknown profile and a clock that is no RFC 3339 date-time: reported, or not */
+    memset(&o, 0, sizeof o);
+    o.profile = "nope";
+    assert_int_equal(amc_validator_new(&o, ds, &v), AMC_EUSAGE);
+    assert_null(v);
+    assert_int_equal(amc_diags_count(ds), 1);
+    assert_non_null(strstr(amc_diags_get(ds, 0)->message, "nope"));
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_EUSAGE);
+    o.profile = "mailbox";
+    o.now = "yesterday";
+    assert_int_equal(amc_validator_new(&o, ds, &v), AMC_EUSAGE);
+    assert_int_equal(amc_diags_count(ds), 2);
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_EUSAGE);
+    amc_diags_clear(ds);
+    /* the limits given are the ones used: a depth of 3 stops a deeper message */
+    o.profile = "socket";
+    o.now = NULL;
+    lim.max_depth = 3;
+    o.limits = &lim;
+    assert_int_equal(amc_validator_new(&o, ds, &v), AMC_OK);
+    assert_int_not_equal(amc_validator_check(v, NULL, big, sizeof big - 1, ds, NULL), AMC_OK);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_LIMIT_DEPTH);
+    amc_validator_free(v);
+    amc_diags_free(ds);
+}
+
+/* The profile and rule tables looked up by a NULL or unknown name. */
+static void test_profile_lookups(void **state)
+{
+    const amc_rule_set *set = amc_prof_rules("mailbox");
+    (void)state;
+    assert_null(amc_profile_find(NULL));
+    assert_null(amc_profile_find("nope"));
+    assert_string_equal(amc_profile_find("acp")->name, "acp");
+    assert_null(amc_profile_at(amc_profile_count()));
+    assert_null(amc_prof_rules(NULL));
+    assert_null(amc_prof_rules("nope"));
+    assert_null(amc_prof_rule(NULL));
+    assert_null(amc_prof_rule("NOPE-001"));
+    assert_string_equal(amc_prof_rule("DISC-ID-001")->id, "DISC-ID-001");
+    assert_non_null(set);
+    assert_null(amc_rule_set_find(set, 1, NULL));
+    assert_null(amc_rule_set_find(set, 1, "DISC-ID-001")); /* another profile's rule */
+    assert_string_equal(amc_rule_level_str(AMC_RULE_SHOULD), "SHOULD");
+    assert_string_equal(amc_rule_level_str(AMC_RULE_MUST), "MUST");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_schema_usage),
-        cmocka_unit_test(test_formats_usage),
-        cmocka_unit_test(test_profiles_usage),
-        cmocka_unit_test(test_audit_lifecycle_usage),
+        cmocka_unit_test(test_schema_usage),      cmocka_unit_test(test_formats_usage),
+        cmocka_unit_test(test_profiles_usage),    cmocka_unit_test(test_audit_lifecycle_usage),
+        cmocka_unit_test(test_validator_options), cmocka_unit_test(test_profile_lookups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
