@@ -257,13 +257,46 @@ static void test_undetected(void **state)
     run_all(undetected, sizeof undetected / sizeof undetected[0]);
 }
 
+/* ---- socket (docs/profiles/socket.md): ids <canonical>[-<phase>-sub<N>] ---- */
+
+#define SOCK(id)                                                                                   \
+    "{\"type\": \"task\", \"id\": \"" id "\", \"from\": \"yadoking\", \"payload\": "               \
+    "{\"instruction\": \"x\", \"project_dir\": \"/w\"}}"
+
+static const pcase sock[] = {
+    {"a sub-task id", "socket", NULL, SOCK("task-20260201-120000-a1b2-impl-sub1"), 0, NULL, NULL,
+     0},
+    {"an unknown-based sub-task id", "socket", NULL, SOCK("unknown-impl-sub2"), 0, NULL, NULL, 0},
+    {"a phase holding U+2028", "socket", NULL,
+     SOCK("task-20260201-120000-a1b2-a\xe2\x80\xa8"
+          "b-sub1"),
+     AMC_C_SOCKET_ID_FORMAT, "\"task-", NULL, 0},
+    {"a phase holding U+2029", "socket", NULL,
+     SOCK("task-20260201-120000-a1b2-a\xe2\x80\xa9"
+          "b-sub1"),
+     AMC_C_SOCKET_ID_FORMAT, "\"task-", NULL, 0},
+    {"a phase holding U+2027 (not a line separator)", "socket", NULL,
+     SOCK("task-20260201-120000-a1b2-a\xe2\x80\xa7"
+          "b-sub1"),
+     0, NULL, NULL, 0},
+    {"a phase holding an escaped line feed", "socket", NULL,
+     SOCK("task-20260201-120000-a1b2-a\\nb-sub1"), AMC_C_SOCKET_ID_FORMAT, "\"task-", NULL, 0},
+    {"sub0 (no leading zero)", "socket", NULL, SOCK("task-20260201-120000-a1b2-impl-sub0"),
+     AMC_C_SOCKET_ID_FORMAT, "\"task-", NULL, 0},
+};
+
+static void test_socket(void **state)
+{
+    (void)state;
+    run_all(sock, sizeof sock / sizeof sock[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_discussion),
-        cmocka_unit_test(test_acp),
-        cmocka_unit_test(test_ignite),
-        cmocka_unit_test(test_undetected),
+        cmocka_unit_test(test_discussion), cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_ignite),     cmocka_unit_test(test_undetected),
+        cmocka_unit_test(test_socket),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
