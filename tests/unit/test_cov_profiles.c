@@ -291,12 +291,36 @@ static void test_socket(void **state)
     run_all(sock, sizeof sock / sizeof sock[0]);
 }
 
+/* ---- mailbox (docs/profiles/mailbox.md) ---- */
+
+static const pcase mailbox[] = {
+    /* from and sender_id compared as the implementation's JavaScript does (===): two objects
+     * are never the same, even when equal */
+    {"from and sender_id equal objects", "mailbox", NULL,
+     "{\"msg_id\":\"b04d639f-0055-496f-b261-38e6aafd88e9\",\"schema_version\":1,\"task_id\":\""
+     "task-demo-001\",\"sender_id\":{\"a\":1},\"sender_instance_id\":\"orchestrator-instance-1"
+     "\",\"key_id\":\"k-orchestrator-v1\",\"issued_at\":\"2026-02-11T10:00:00.000Z\",\"nonce\""
+     ":\"3baa78ab-a74a-4a65-9f5d-039dab8a672d\",\"signature\":\"def806ae0b11fee7ac3155d84d0102"
+     "e7a808d23b4e4a040f96508758c99daadd\",\"from\":{\"a\":1},\"to\":\"claude\",\"type\":\"tas"
+     "k_assignment\",\"state_version\":1,\"delivery_attempt\":1,\"created_at\":\"2026-02-11T10"
+     ":00:00.000Z\",\"payload\":{\"review_request_ref\":\"artifact://task-demo-001/review-requ"
+     "est.md\",\"required_agents\":[\"codex\",\"claude\"],\"instruction\":\"Please review this"
+     " change set.\"}}",
+     AMC_C_MAILBOX_SENDER_ID_MISMATCH, "{\"a\":1},\"to\"", "from differs from sender_id", -1},
+};
+
+static void test_mailbox(void **state)
+{
+    (void)state;
+    run_all(mailbox, sizeof mailbox / sizeof mailbox[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_discussion), cmocka_unit_test(test_acp),
         cmocka_unit_test(test_ignite),     cmocka_unit_test(test_undetected),
-        cmocka_unit_test(test_socket),
+        cmocka_unit_test(test_socket),     cmocka_unit_test(test_mailbox),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
