@@ -27,3 +27,11 @@ add_test(NAME docs.rooms_selftest
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/tools/check_rooms_selftest.py
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(docs.rooms docs.rooms_selftest PROPERTIES LABELS docs)
+
+# Every example command of README.md runs, in a scratch folder on bundled inputs, and exits and
+# prints what the README shows (tests/docs/readme_examples.py says how README is read); a
+# command that cannot run here is listed there with the reason.
+add_test(NAME docs.readme_examples
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/docs/readme_examples.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(docs.readme_examples PROPERTIES LABELS docs TIMEOUT 300)
