@@ -213,6 +213,19 @@ static const pcase ignite[] = {
     {"two unknown X-IGNITE- headers with one parse key", "ignite", NULL,
      IG_MSG("X-IGNITE-Foo-Bar: 1\nX-IGNITE-foo_bar: 2\n"), AMC_C_IGNITE_HDR_SHADOW,
      "X-IGNITE-foo_bar", "X-IGNITE-foo_bar would overwrite 'foo_bar'", -1},
+    /* X-IGNITE-Retry-Count against the policy's limit (default 3); more than 10 digits is over
+     * whatever the limit */
+    {"Retry-Count of 11 digits", "ignite", NULL, IG_MSG("X-IGNITE-Retry-Count: 12345678901\n"),
+     AMC_C_IGNITE_RETRY_LIMIT, "12345678901",
+     "X-IGNITE-Retry-Count 12345678901 exceeds the retry limit 3", 0},
+    {"Retry-Count at the limit", "ignite", NULL, IG_MSG("X-IGNITE-Retry-Count: 3\n"), 0, NULL, NULL,
+     0},
+    {"Thread-ID with a non-ASCII letter", "ignite", NULL, IG_MSG("X-IGNITE-Thread-ID: a\xc3\xa9\n"),
+     AMC_C_IGNITE_THREAD_ID, "a\xc3\xa9", "is not one token of visible ASCII", 0},
+    /* a body of white space, CRs and a comment reads as null: only the CR is reported */
+    {"blank body with a tab, CRs and a comment", "ignite", NULL,
+     IG_HEAD("notification", "") "\t\r\n  # c\r\n", AMC_C_IGNITE_MSG_CRLF, NULL,
+     "carriage return in the file", 0},
     /* dead letters: <original>_dlq_<10 digits>.mime, the original named with .mime or .yaml */
     {"dead letter of a .yaml original", "ignite",
      "queue/dead_letter/task_assignment_1770694200247583_dlq_1770695503.mime",
