@@ -122,6 +122,24 @@ static const pcase disc[] = {
           ",\"messages\":[" EXEC_ORDER
           "," OBJECTION("2", "DEC-2026-01-15-2") "," OBJECTION("3", "DEC-2026-01-15-1") "]"),
      0, NULL, NULL, 0},
+/* §7.1: who may raise each objection condition */
+#define OBJ_ITEM(spk, cond)                                                                        \
+    "{\"speaker\":\"" spk "\",\"message_type\":\"OBJECTION\",\"content\":{\"target_decision\":"    \
+    "\"DEC-2026-01-15-1\",\"condition\":\"" cond "\",\"reason\":\"r\",\"evidence\":[],"            \
+    "\"alternative\":\"x\"}}"
+    {"serious risk raised by 倫理特化", "discussion", NULL,
+     OBJ_ITEM("倫理特化", "重大なリスク見落とし"), 0, NULL, NULL, 0},
+    {"serious risk raised by 法務特化", "discussion", NULL,
+     OBJ_ITEM("法務特化", "重大なリスク見落とし"), 0, NULL, NULL, 0},
+    {"ethics raised by 倫理特化", "discussion", NULL, OBJ_ITEM("倫理特化", "倫理的懸念"), 0, NULL,
+     NULL, 0},
+    {"legal risk raised by 法務特化", "discussion", NULL, OBJ_ITEM("法務特化", "法的リスク"), 0,
+     NULL, NULL, 0},
+    {"legal risk raised by 倫理特化", "discussion", NULL, OBJ_ITEM("倫理特化", "法的リスク"),
+     AMC_C_DISC_OBJ_FILER, "\"倫理特化\"",
+     "objection condition 法的リスク raised by 倫理特化: only 法務特化 may raise it (§7.1)", 1},
+    {"ethics raised by 分析特化", "discussion", NULL, OBJ_ITEM("分析特化", "倫理的懸念"),
+     AMC_C_DISC_OBJ_FILER, "\"分析特化\"", "only 倫理特化 may raise it (§7.1)", 1},
 };
 
 static void test_discussion(void **state)
