@@ -102,6 +102,42 @@ static const struct lcase {
      {{AMC_C_LINT_META_SCHEMA, "/dependencies", AMC_SEV_ERROR, "5}",
        "expected object, got number"}},
      1},
+    {"enum duplicate shown cut at 60 bytes",
+     S2020 "\"enum\":[\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\","
+           "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]}",
+     {{AMC_C_LINT_ENUM_DUPLICATE, "/enum/1", AMC_SEV_WARNING,
+       "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"]",
+       "enum member 1 (\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...) "
+       "duplicates member 0"}},
+     1},
+    {"$ref with a space",
+     S2020 "\"$ref\":\"a b\"}",
+     {{AMC_C_LINT_REF_UNRESOLVED, "/$ref", AMC_SEV_ERROR, "\"a b\"",
+       "$ref \"a b\" is not a valid URI reference: byte 0x20 ('?') must be percent-encoded as "
+       "%20"}},
+     1},
+    {"$ref with a '|'",
+     S2020 "\"$ref\":\"a|b\"}",
+     {{AMC_C_LINT_REF_UNRESOLVED, "/$ref", AMC_SEV_ERROR, "\"a|b\"",
+       "byte 0x7C ('|') must be percent-encoded as %7C"}},
+     1},
+    {"required against maxProperties 1.0",
+     S2020 "\"required\":[\"a\",\"b\"],\"maxProperties\":1.0}",
+     {{AMC_C_LINT_BOUNDS_CONTRADICTORY, "/maxProperties", AMC_SEV_ERROR, "\"maxProperties\"",
+       "\"required\" lists 2 properties but \"maxProperties\" is 1.0: no object satisfies both"}},
+     1},
+    {"patternProperties a number: the branch property is still reported",
+     S2020 "\"patternProperties\":5,\"additionalProperties\":false,\"allOf\":[{\"properties\":{"
+           "\"x\":{}}}]}",
+     {{AMC_C_LINT_META_SCHEMA, "/patternProperties", AMC_SEV_ERROR, "5,",
+       "expected object, got number"},
+      {AMC_C_LINT_PROPERTY_IN_BRANCH, "/allOf/0/properties/x", AMC_SEV_WARNING, "\"x\"",
+       "property \"x\" is declared only in a subschema branch"}},
+     2},
+    {"additionalProperties {} is not false: branch properties are fine",
+     S2020 "\"additionalProperties\":{},\"allOf\":[{\"properties\":{\"x\":{}}}]}",
+     {{0}},
+     0},
 };
 
 static void test_lint_cases(void **state)
