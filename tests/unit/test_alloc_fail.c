@@ -3,8 +3,9 @@
  *
  * Jobs: JSON + RFC 8785, JSON read into a reused document, YAML, schema compile + validate
  * (2020-12, and the older dialects), each profile's validator, the mailbox tree (dead-letter
- * wrapper), a policy file + amc_mailbox_signature, a lifecycle model, amc audit, the schema linter,
- * the conformance runner's manifest/scenario/reply handling, the "regex" format.
+ * wrapper), a policy file + amc_mailbox_signature, a keyring + an HMAC signature, a lifecycle
+ * model, amc audit, the schema linter, the conformance runner's manifest/scenario/reply handling,
+ * the "regex" format.
  *
  * Needs a build with -DAMC_ALLOC_FAILPOINTS=ON (ci/test.sh's ASan+UBSan build has it; elsewhere
  * the test is skipped and says so). For each scenario: a clean run gives the baseline (status,
@@ -342,6 +343,43 @@ static amc_status sc_policy_sign(result *r)
     amc_diags_free(ds);
     free(pol);
     free(env);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* a keyring of two entries (one with a principal), then an hmac_sha256 signature with it, then
+ * a second keyring replacing the first (docs/profiles/mailbox.md "Keyring") */
+static amc_status sc_keyring(result *r)
+{
+    static const char ring[] =
+        "version: 1\nkeys:\n"
+        "  - {key_id: k1, algorithm: hmac_sha256, secret_hex: "
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f}\n"
+        "  - {key_id: k2, principal: codex, algorithm: hmac_sha256, secret_hex: "
+        "00112233445566778899AABBCCDDEEFF00112233445566778899AABBCCDDEEFF}\n";
+    static const char env[] = "{\"b\":1.0,\"a\":\"x\",\"signature\":\"zz\",\"key_id\":\"k2\"}";
+    char sig[65];
+    amc_diags *ds = amc_diags_new(0);
+    amc_policy *p = NULL;
+    amc_status st = AMC_ENOMEM;
+    if (ds) {
+        st = amc_policy_read("{}", 2, ds, &p);
+        r_add(r, "policy %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_policy_set_keyring(p, ring, sizeof ring - 1, ds);
+            r_add(r, " ring %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            st = amc_mailbox_signature(env, sizeof env - 1, p, "hmac_sha256", ds, sig);
+            r_add(r, " sig %d %s", (int)st, st == AMC_OK ? sig : "-");
+        }
+        if (st == AMC_OK) {
+            st = amc_policy_set_keyring(p, ring, sizeof ring - 1, ds);
+            r_add(r, " again %d", (int)st);
+        }
+        r_diags(r, ds);
+    }
+    amc_policy_free(p);
+    amc_diags_free(ds);
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
@@ -872,6 +910,13 @@ static void test_policy_sign(void **state)
     (void)state;
     sweep("policy+sign", sc_policy_sign);
 }
+
+static void test_keyring(void **state)
+{
+    (void)state;
+    sweep("keyring", sc_keyring);
+}
+
 static void test_lifecycle(void **state)
 {
     (void)state;
@@ -931,7 +976,7 @@ int main(void)
         cmocka_unit_test(test_conform),       cmocka_unit_test(test_format_regex),
         cmocka_unit_test(test_schema_drafts), cmocka_unit_test(test_mime),
         cmocka_unit_test(test_json_errors),   cmocka_unit_test(test_schema_failures),
-        cmocka_unit_test(test_regex),
+        cmocka_unit_test(test_regex),         cmocka_unit_test(test_keyring),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
