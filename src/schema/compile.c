@@ -1286,6 +1286,67 @@ out:
         amc_xfree(kws);
 }
 
+/* The constant C of an "if" subschema that is only {"properties": {NAME: {"const": C}}} (NAME
+ * returned in *name, *len), or NULL. */
+static const amc_value *disc_cond(const cnode *cond, const char **name, size_t *len)
+{
+    const ckw *p = NULL;
+    const cnode *c = NULL;
+    if (cond->kind != 2 || cond->uneval || cond->nkw != 1 || cond->kw[0].fn != amc_kw_properties)
+        return NULL;
+    p = &cond->kw[0];
+    if (p->u.props.tab.n != 1)
+        return NULL;
+    c = p->u.props.nodes[0];
+    if (!c || c->kind != 2 || c->uneval || c->nkw != 1 || c->kw[0].fn != amc_kw_const)
+        return NULL;
+    *name = p->u.props.tab.keys[0];
+    *len = p->u.props.tab.klens[0];
+    return c->kw[0].kv;
+}
+
+/* Marks an "allOf" whose branches are a discriminator (see sdisc in schema_int.h). Only speed
+ * depends on it: validation evaluates the same branches when it is not set. */
+static void find_disc(cstate *cs, ckw *k)
+{
+    const char *name = NULL;
+    size_t len = 0, i = 0, n = k->u.list.n;
+    sdisc *d = NULL;
+    if (n < 2)
+        return;
+    for (i = 0; i < n; i++) {
+        const cnode *b = k->u.list.nodes[i];
+        const char *nm = NULL;
+        size_t nl = 0;
+        if (!b || b->kind != 2 || b->uneval || b->nkw != 1 || b->kw[0].fn != amc_kw_if ||
+            !disc_cond(b->kw[0].u.ite.cond, &nm, &nl))
+            return;
+        if (i && (nl != len || memcmp(nm, name, nl) != 0))
+            return;
+        name = nm;
+        len = nl;
+    }
+    d = amc_sreg_alloc(cs->set, sizeof *d);
+    if (d) {
+        d->vals = amc_sreg_alloc(cs->set, n * sizeof *d->vals);
+        d->then_ = amc_sreg_alloc(cs->set, n * sizeof *d->then_);
+        d->else_ = amc_sreg_alloc(cs->set, n * sizeof *d->else_);
+    }
+    if (!d || !d->vals || !d->then_ || !d->else_) {
+        cfail(cs, AMC_ENOMEM);
+        return;
+    }
+    d->name = name;
+    d->len = len;
+    for (i = 0; i < n; i++) {
+        const ckw *ifk = &k->u.list.nodes[i]->kw[0];
+        d->vals[i] = disc_cond(ifk->u.ite.cond, &name, &len);
+        d->then_[i] = ifk->u.ite.then_;
+        d->else_[i] = ifk->u.ite.else_;
+    }
+    k->u.list.disc = d;
+}
+
 /* Compiles every node created so far that is not compiled yet. */
 static void drain(cstate *cs)
 {
@@ -1305,6 +1366,14 @@ amc_status amc_scomp_node(amc_schema_set *set, const amc_value *v, sres *res, am
     cs.ds = ds;
     *out = get_node(&cs, v, res);
     drain(&cs);
+    /* with every node compiled, what needs the compiled children (discriminators) */
+    for (i = 0; i < cs.ncreated && cs.st == AMC_OK; i++) {
+        cnode *n = cs.created[i];
+        uint32_t j = 0;
+        for (j = 0; n->kind == 2 && j < n->nkw; j++)
+            if (n->kw[j].fn == amc_kw_all_of)
+                find_disc(&cs, &n->kw[j]);
+    }
     if (cs.st != AMC_OK) {
         sres *r = NULL;
         /* forget every node of this attempt and the per-resource results computed with it

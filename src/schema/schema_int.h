@@ -174,7 +174,8 @@ typedef struct ckw {
         struct {
             cnode **nodes;
             size_t n;
-        } list;      /* allOf anyOf oneOf prefixItems */
+            const struct sdisc *disc; /* allOf: its branches as a discriminator, or NULL */
+        } list;                       /* allOf anyOf oneOf prefixItems */
         cnode *node; /* not items additionalProperties propertyNames unevaluated* */
         struct {
             ptab tab;
@@ -216,6 +217,20 @@ typedef struct ckw {
         } en;
     } u;
 } ckw;
+
+/*
+ * An "allOf" whose every branch is only {"if": {"properties": {NAME: {"const": C}}}, "then": ...,
+ * "else": ...} with the same NAME (the usual discriminator: one branch per value of a "type"
+ * member). Set after compilation (compile.c); validation's fast path finds the member once and
+ * compares it with each C instead of evaluating each "if" as a subschema.
+ */
+typedef struct sdisc {
+    const char *name;
+    size_t len;
+    const amc_value **vals; /* C of each branch */
+    const cnode **then_;    /* then of each branch, or NULL */
+    const cnode **else_;    /* else of each branch, or NULL */
+} sdisc;
 
 struct cnode {
     const amc_value *v;

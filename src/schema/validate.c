@@ -1866,6 +1866,32 @@ static int fv_list(ev *e, const ckw *k, const amc_value *inst, int mode)
     return mode == 1 ? FV_NO : (yes == 1 ? FV_YES : FV_NO);
 }
 
+/* An "allOf" discriminator (sdisc) on an object: the member found once, each branch's "if"
+ * decided by one comparison, its "then" or "else" evaluated as fv() would (at the same depth). A
+ * repeated member name, or a depth at which the "if" itself would reach the limit, takes the
+ * general way. */
+static int fv_disc(ev *e, const ckw *k, const amc_value *inst)
+{
+    const sdisc *d = k->u.list.disc;
+    size_t at = find_name(inst, 0, d->name, d->len), i = 0;
+    const amc_value *v = at < inst->u.obj.len ? inst->u.obj.members[at].value : NULL;
+    int r = FV_YES;
+    if ((v && find_name(inst, at + 1, d->name, d->len) < inst->u.obj.len) ||
+        e->depth + 3 > e->max_depth)
+        return fv_list(e, k, inst, 0);
+    for (i = 0; i < k->u.list.n; i++) {
+        const cnode *next = !v || value_eq(v, d->vals[i]) ? d->then_[i] : d->else_[i];
+        if (!next)
+            continue;
+        e->depth++; /* the branch's own node */
+        r = fv(e, next, inst);
+        e->depth--;
+        if (r != FV_YES)
+            return r;
+    }
+    return FV_YES;
+}
+
 static int fv_properties(ev *e, const cnode *n, const ckw *k, const amc_value *inst,
                          const fvscan *sc)
 {
@@ -1986,6 +2012,8 @@ fv_kw(ev *e, const cnode *n, const ckw *k, const amc_value *inst, const fvscan *
     case OP_DYNAMIC_REF:
         return k->u.ref.dyn_anchor ? FV_UNKNOWN : fv(e, k->u.ref.node, inst);
     case OP_ALL_OF:
+        if (k->u.list.disc && inst->type == AMC_T_OBJECT)
+            return fv_disc(e, k, inst);
         return fv_list(e, k, inst, 0);
     case OP_ANY_OF:
         return fv_list(e, k, inst, 1);

@@ -126,6 +126,28 @@ static const struct scase {
     /* then without if, or not a schema */
     {"then not a schema", "{\"if\":true,\"then\":5}", AMC_EINVALID, NULL, false,
      AMC_C_SCHEMA_NOT_SCHEMA, "then must be a schema (an object or a boolean)", 0},
+/* an allOf of if/then discriminators on one member (the fast path decides each "if" by one
+ * comparison, compile.c find_disc): the branch taken, else, an absent member (every "if"
+ * holds), a number equal in value to the constant, a non-object */
+#define DISC                                                                                       \
+    "{\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":\"a\"}}},\"then\":{\"required\":["      \
+    "\"x\"]}},"                                                                                    \
+    "{\"if\":{\"properties\":{\"k\":{\"const\":1}}},\"then\":{\"required\":[\"y\"]},"              \
+    "\"else\":{\"required\":[\"z\"]}}]}"
+    {"discriminator: then of the matching branch fails", DISC, AMC_OK, "{\"k\":\"a\",\"z\":1}",
+     false, AMC_C_SCHEMA_REQUIRED, "\"x\" is a required property", 1},
+    {"discriminator: then of the matching branch holds", DISC, AMC_OK,
+     "{\"k\":\"a\",\"x\":1,\"z\":1}", true, 0, NULL, 0},
+    {"discriminator: else of a branch that does not match", DISC, AMC_OK, "{\"k\":\"b\",\"x\":1}",
+     false, AMC_C_SCHEMA_REQUIRED, "\"z\" is a required property", 1},
+    {"discriminator: 1.0 matches the constant 1", DISC, AMC_OK, "{\"k\":1.0,\"x\":1,\"z\":1}",
+     false, AMC_C_SCHEMA_REQUIRED, "\"y\" is a required property", 1},
+    {"discriminator: member absent, every then applies", DISC, AMC_OK, "{\"y\":1,\"z\":1}", false,
+     AMC_C_SCHEMA_REQUIRED, "\"x\" is a required property", 1},
+    {"discriminator: member absent, every then holds", DISC, AMC_OK, "{\"x\":1,\"y\":1}", true, 0,
+     NULL, 0},
+    {"discriminator: not an object", DISC, AMC_OK, "5", true, 0, NULL, 0},
+#undef DISC
     /* a name twice in required: present, neither occurrence is missing */
     {"required twice, present", "{\"required\":[\"a\",\"b\",\"a\"]}", AMC_OK, "{\"a\":1}", false,
      AMC_C_SCHEMA_REQUIRED, "\"b\" is a required property", 1},
