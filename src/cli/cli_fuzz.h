@@ -149,6 +149,9 @@ long long fz_target_seq(fz_target *t);
 void fz_target_request(fz_target *t, const char *op, const char *req, size_t len, long long seq,
                        double deadline, fz_result *res);
 void fz_target_close(fz_target *t);
+/* A validate reply (res->reply, FZ_R_VERDICT) into res: valid, has_codes, codes; false (res
+ * made garbage) when it is not a verdict. */
+bool fz_result_verdict(fz_result *res);
 void fz_result_clear(fz_result *r);
 
 double fz_now(void);
@@ -235,10 +238,76 @@ const char *fz_jstr(struct json_object *o, const char *key);
 /* DIR/findings.jsonl as a json-c array of objects; NULL after a message on stderr. */
 struct json_object *fz_read_findings(const char *dir);
 
-/* ---- the modes ---- */
+/* ---- the run every mode shares (cli_fuzz_drive.c) ---- */
 
 #include <signal.h>
 extern volatile sig_atomic_t fz_interrupted; /* SIGINT/SIGTERM during a run */
+
+/* A run: embedded in a mode's shared state. */
+typedef struct fz_run {
+    const fz_opts *o;
+    fz_store store;
+    pthread_mutex_t mu;
+    double start, deadline;
+    unsigned long units; /* inputs, sequences or sessions */
+    unsigned long items; /* lifecycle events, session messages */
+    bool unreachable, stop;
+    unsigned running; /* jobs not finished */
+    char why[256];    /* why the implementation became unreachable */
+    char impl[160];   /* "name version" from the hello */
+} fz_run;
+
+/* A job (a worker thread with its own implementation process): first member of a mode's
+ * worker. */
+typedef struct fz_job {
+    fz_run *run;
+    unsigned idx;
+    uint64_t runs; /* this job's share of --runs (0: unlimited) */
+    fz_target t;
+    unsigned long units, pending, pending_items;
+    pthread_t th;
+} fz_job;
+
+/* The mode's part of a run: the capability suffix an adapter must claim ("lifecycle",
+ * "stateful"; NULL: the profile), the work of one job (its argument is the fz_job), the
+ * progress line and the summary (ctx = the mode's shared state). */
+typedef struct fz_drive_ops {
+    const char *cap;
+    void *ctx;
+    void *(*work)(void *job);
+    void (*progress)(void *ctx, bool final);
+    void (*summary)(void *ctx, const fz_target *t0);
+} fz_drive_ops;
+
+/* Starts the clock and opens the findings store (-1 after a message). */
+int fz_run_init(fz_run *r, const fz_opts *o);
+void fz_run_free(fz_run *r);
+/* Job idx of r: its share of --runs and its target's settings from the options. */
+void fz_job_init(fz_job *j, fz_run *r, unsigned idx);
+/* Whether the job must stop (checked before every unit; adds its counts to the run). */
+bool fz_job_done(fz_job *j);
+/* One unit done (items: its events or messages). */
+void fz_job_count(fz_job *j, unsigned long items);
+/* The implementation can no longer be reached: every job stops. */
+void fz_job_unreachable(fz_job *j, const char *why);
+/* The job's last counts; it no longer runs. Call at the end of the work function. */
+void fz_job_finish(fz_job *j);
+/* Opens the jobs' targets (job 0 first, checking the claim), runs the jobs to the end, shows
+ * progress on a terminal and prints the summary. Returns the exit status. */
+int fz_drive(fz_run *r, const fz_drive_ops *d, fz_job *const *jobs);
+/* rc after --emit-cases DIR (when the run made findings). */
+int fz_drive_emit(const fz_opts *o, int rc);
+/* The progress line on stderr: "#N <unit> (N/s), N findings, <extra>, N s". */
+void fz_progress_line(fz_run *r, const char *unit, const char *extra, bool final);
+/* The findings part of a summary on stdout (kinds: after "findings: N new"), the replay
+ * command, and why the run stopped early. */
+void fz_summary_findings(const fz_run *r, const char *kinds);
+/* " A B " as a JSON array. */
+void fz_list_json(cli_sb *b, const char *list);
+/* b's string (the caller frees it), or NULL (freed) when b failed. */
+char *fz_sb_take(cli_sb *b);
+
+/* ---- the modes ---- */
 
 int fz_run_messages(const fz_opts *o);
 /* Lifecycle fuzzing (cli_fuzz_lc.c): --lifecycle. */

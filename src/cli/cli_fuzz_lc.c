@@ -34,35 +34,17 @@
 #define SHRINK_GRACE  20.0
 
 typedef struct lshared {
-    const fz_opts *o;
-    fz_store store;
-    double start, deadline;
-    pthread_mutex_t mu;
-    unsigned long seqs, events;
+    fz_run run;
     size_t nitems[3], nreached[3];
     bool *reached[3];
     char **names[3];
-    bool unreachable;
-    unsigned running;
-    char why[256];
-    char impl[160];
 } lshared;
 
 typedef struct lworker {
+    fz_job j; /* first: the driver's part */
     lshared *sh;
-    unsigned idx;
-    uint64_t runs;
     amc_lifecycle_gen *gen;
-    fz_target t;
-    unsigned long seqs, pending, pending_events;
-    pthread_t th;
 } lworker;
-
-static void lc_on_sigint(int sig)
-{
-    (void)sig;
-    fz_interrupted = 1;
-}
 
 static uint32_t fnv(const char *s)
 {
@@ -84,15 +66,15 @@ static void send_seq(lworker *w, double deadline, fz_result *res)
         res->out = FZ_R_CUT;
         return;
     }
-    if (!fz_target_ready(&w->t, deadline, res)) {
+    if (!fz_target_ready(&w->j.t, deadline, res)) {
         amc_free(events);
         return;
     }
-    seq = fz_target_seq(&w->t);
+    seq = fz_target_seq(&w->j.t);
     cli_sb_printf(&b,
                   "{\"seq\":%lld,\"op\":\"lifecycle\",\"case\":\"fuzz-%u-%lu\",\"profile\":", seq,
-                  w->idx, w->seqs + 1);
-    cli_sb_str(&b, w->t.profile);
+                  w->j.idx, w->j.units + 1);
+    cli_sb_str(&b, w->j.t.profile);
     cli_sb_puts(&b, ",\"events\":");
     cli_sb_put(&b, events, len);
     cli_sb_puts(&b, "}");
@@ -103,9 +85,9 @@ static void send_seq(lworker *w, double deadline, fz_result *res)
         return;
     }
     /* --timeout is per 100 events: an adapter's work grows with the sequence */
-    w->t.timeout = w->sh->o->timeout * (double)(1 + amc_lifecycle_gen_len(w->gen) / 100);
-    fz_target_request(&w->t, "lifecycle", b.p, b.len, seq, deadline, res);
-    w->t.timeout = w->sh->o->timeout;
+    w->j.t.timeout = w->sh->run.o->timeout * (double)(1 + amc_lifecycle_gen_len(w->gen) / 100);
+    fz_target_request(&w->j.t, "lifecycle", b.p, b.len, seq, deadline, res);
+    w->j.t.timeout = w->sh->run.o->timeout;
     free(b.p);
     if (res->out == FZ_R_VERDICT &&
         ((amc_conform_reply *)res->reply)->kind != AMC_CONFORM_R_STATES) {
@@ -141,7 +123,7 @@ static bool classify(lworker *w, const fz_result *res, amc_conform_divergence *d
     case FZ_R_UNREACHED:
         return false;
     }
-    if (!amc_conform_lifecycle_diverges(w->gen, res->reply, w->t.claims_codes, d))
+    if (!amc_conform_lifecycle_diverges(w->gen, res->reply, w->j.t.claims_codes, d))
         return false;
     snprintf(cls, n, "%s", d->cls);
     return true;
@@ -203,37 +185,6 @@ static unsigned long shrink(lworker *w, const char *cls, double deadline, size_t
     return calls;
 }
 
-static char *take(cli_sb *b)
-{
-    if (b->failed) {
-        free(b->p);
-        return NULL;
-    }
-    return b->p;
-}
-
-/* " A B " as a JSON array. */
-static void list_json(cli_sb *b, const char *list)
-{
-    const char *p = list;
-    bool first = true;
-    cli_sb_puts(b, "[");
-    while (*p) {
-        size_t l = 0;
-        while (*p == ' ')
-            p++;
-        l = strcspn(p, " ");
-        if (l) {
-            if (!first)
-                cli_sb_puts(b, ",");
-            cli_sb_jstr(b, p, l);
-            first = false;
-        }
-        p += l;
-    }
-    cli_sb_puts(b, "]");
-}
-
 /* amc's result of step i as JSON. */
 static char *amc_result(const amc_lifecycle_gen *g, size_t i)
 {
@@ -242,11 +193,11 @@ static char *amc_result(const amc_lifecycle_gen *g, size_t i)
     if (amc_lifecycle_gen_step(g, i, &r) != AMC_OK)
         return NULL;
     cli_sb_printf(&b, "{\"accepted\":%s,\"codes\":", r.accepted ? "true" : "false");
-    list_json(&b, r.codes);
+    fz_list_json(&b, r.codes);
     cli_sb_puts(&b, ",\"state\":");
     cli_sb_puts(&b, r.state);
     cli_sb_puts(&b, "}");
-    return take(&b);
+    return fz_sb_take(&b);
 }
 
 static void on_finding(lworker *w, const fz_result *res0, const char *cls)
@@ -257,17 +208,18 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
     amc_conform_divergence d;
     char sig[1024], id[64], again[200];
     size_t orig = amc_lifecycle_gen_len(w->gen), step = 0;
-    double sd = sh->deadline > fz_now() + SHRINK_GRACE ? sh->deadline : fz_now() + SHRINK_GRACE;
+    double sd =
+        sh->run.deadline > fz_now() + SHRINK_GRACE ? sh->run.deadline : fz_now() + SHRINK_GRACE;
     amc_lifecycle_result ar;
     cli_sb b = {NULL, 0, 0, false};
     bool same = false;
     (void)res0;
     snprintf(sig, sizeof sig, "lifecycle|%s", cls);
-    if (!fz_store_claim(&sh->store, sig))
+    if (!fz_store_claim(&sh->run.store, sig))
         return;
     memset(&f, 0, sizeof f);
     f.kind = FZ_K_LIFECYCLE;
-    f.found_at = w->seqs;
+    f.found_at = w->j.units;
     f.shrink_runs = shrink(w, cls, sd, strncmp(cls, "hang:", 5) ? SHRINK_BUDGET : 200);
     /* the kept sequence once more, for its divergence */
     send_seq(w, sd, &r);
@@ -297,9 +249,9 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
         size_t len = 0;
         char desc[600];
         snprintf(desc, sizeof desc, "Found by amc fuzz --lifecycle (seed %llu): %s",
-                 (unsigned long long)sh->o->seed, f.summary);
-        if (amc_conform_lifecycle_scenario(w->gen, sh->o->profile, id, desc, w->t.claims_codes,
-                                           &json, &len) == AMC_OK) {
+                 (unsigned long long)sh->run.o->seed, f.summary);
+        if (amc_conform_lifecycle_scenario(w->gen, sh->run.o->profile, id, desc,
+                                           w->j.t.claims_codes, &json, &len) == AMC_OK) {
             f.data = malloc(len + 1);
             if (f.data) {
                 memcpy(f.data, json, len);
@@ -319,13 +271,13 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
                                            : "garbage");
         cli_sb_str(&b, r.detail);
         cli_sb_puts(&b, "}");
-        f.json_impl = take(&b);
+        f.json_impl = fz_sb_take(&b);
         memset(&b, 0, sizeof b);
     }
     f.json_amc = amc_result(w->gen, step);
     if (amc_lifecycle_gen_step(w->gen, step, &ar) == AMC_OK) {
-        list_json(&b, ar.codes);
-        f.json_codes = take(&b);
+        fz_list_json(&b, ar.codes);
+        f.json_codes = fz_sb_take(&b);
         memset(&b, 0, sizeof b);
     }
     cli_sb_puts(&b, "\"class\":");
@@ -337,12 +289,13 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
     }
     cli_sb_puts(&b, ",\"scenario_id\":");
     cli_sb_str(&b, id);
-    f.json_extra = take(&b);
+    f.json_extra = fz_sb_take(&b);
     amc_conform_divergence_clear(&d);
     fz_result_clear(&r);
-    if (fz_store_add(&sh->store, &f) && sh->o->verbose)
+    if (fz_store_add(&sh->run.store, &f) && sh->run.o->verbose)
         fprintf(stderr, "\namc fuzz: lifecycle finding: %s [%zu -> %zu events]\n",
-                sh->store.v[sh->store.n - 1].summary, orig, sh->store.v[sh->store.n - 1].min_size);
+                sh->run.store.v[sh->run.store.n - 1].summary, orig,
+                sh->run.store.v[sh->run.store.n - 1].min_size);
     fz_finding_free(&f);
 }
 
@@ -361,58 +314,37 @@ static void mark(lworker *w)
                                          &h);
             if (!h)
                 continue;
-            pthread_mutex_lock(&sh->mu);
+            pthread_mutex_lock(&sh->run.mu);
             if (!sh->reached[k][i]) {
                 sh->reached[k][i] = true;
                 sh->nreached[k]++;
             }
-            pthread_mutex_unlock(&sh->mu);
+            pthread_mutex_unlock(&sh->run.mu);
         }
-}
-
-static bool done(lworker *w)
-{
-    lshared *sh = w->sh;
-    bool stop = false;
-    if (w->pending >= 16 || fz_interrupted) {
-        pthread_mutex_lock(&sh->mu);
-        sh->seqs += w->pending;
-        sh->events += w->pending_events;
-        w->pending = w->pending_events = 0;
-        stop =
-            sh->unreachable || (sh->o->max_findings && sh->store.n >= (size_t)sh->o->max_findings);
-        pthread_mutex_unlock(&sh->mu);
-    }
-    return stop || fz_interrupted || (w->runs && w->seqs >= w->runs) || fz_now() >= sh->deadline;
 }
 
 static void *worker_main(void *arg)
 {
     lworker *w = arg;
     lshared *sh = w->sh;
-    while (!done(w)) {
+    while (!fz_job_done(&w->j)) {
         fz_result r;
         amc_conform_divergence d;
         char cls[200];
         if (amc_lifecycle_gen_next(w->gen) != AMC_OK)
             break;
-        send_seq(w, sh->deadline, &r);
+        send_seq(w, sh->run.deadline, &r);
         if (r.out == FZ_R_CUT) {
             fz_result_clear(&r);
             continue;
         }
         if (r.out == FZ_R_UNREACHED) {
-            pthread_mutex_lock(&sh->mu);
-            sh->unreachable = true;
-            snprintf(sh->why, sizeof sh->why, "%s", r.detail);
-            pthread_mutex_unlock(&sh->mu);
+            fz_job_unreachable(&w->j, r.detail);
             fz_result_clear(&r);
             break;
         }
-        w->seqs++;
-        w->pending++;
-        w->pending_events += amc_lifecycle_gen_len(w->gen);
-        if ((w->seqs & 15) == 1)
+        fz_job_count(&w->j, amc_lifecycle_gen_len(w->gen));
+        if ((w->j.units & 15) == 1)
             mark(w);
         if (classify(w, &r, &d, cls, sizeof cls)) {
             amc_conform_divergence_clear(&d);
@@ -424,12 +356,7 @@ static void *worker_main(void *arg)
         }
     }
     mark(w);
-    pthread_mutex_lock(&sh->mu);
-    sh->seqs += w->pending;
-    sh->events += w->pending_events;
-    w->pending = w->pending_events = 0;
-    sh->running--;
-    pthread_mutex_unlock(&sh->mu);
+    fz_job_finish(&w->j);
     return NULL;
 }
 
@@ -439,37 +366,30 @@ static void coverage_line(const lshared *sh, char *buf, size_t n)
              sh->nitems[0], sh->nreached[1], sh->nitems[1], sh->nreached[2], sh->nitems[2]);
 }
 
-static void progress(lshared *sh, bool final)
+static void progress(void *ctx, bool final)
 {
-    double t = fz_now() - sh->start;
-    unsigned long seqs = 0;
-    size_t found = 0;
-    char cov[200];
-    pthread_mutex_lock(&sh->mu);
-    seqs = sh->seqs;
-    found = sh->store.hits;
-    coverage_line(sh, cov, sizeof cov);
-    pthread_mutex_unlock(&sh->mu);
-    fprintf(stderr, "\r#%lu sequences (%.0f/s), %zu finding%s, %s, %.0f s  ", seqs,
-            t > 0 ? (double)seqs / t : 0.0, found, found == 1 ? "" : "s", cov, t);
-    if (final)
-        fputc('\n', stderr);
-    fflush(stderr);
+    lshared *sh = ctx;
+    char extra[200];
+    pthread_mutex_lock(&sh->run.mu);
+    coverage_line(sh, extra, sizeof extra);
+    pthread_mutex_unlock(&sh->run.mu);
+    fz_progress_line(&sh->run, "sequences", extra, final);
 }
 
-static void summary(lshared *sh, const fz_target *t0)
+static void summary(void *ctx, const fz_target *t0)
 {
-    const fz_opts *o = sh->o;
-    double t = fz_now() - sh->start;
+    lshared *sh = ctx;
+    const fz_opts *o = sh->run.o;
+    double t = fz_now() - sh->run.start;
     size_t i = 0, k = 0, shown = 0;
     char cov[200];
     static const char *const kinds[] = {"rules", "transitions", "states"};
     coverage_line(sh, cov, sizeof cov);
     printf("amc fuzz --lifecycle: profile %s, adapter %s%s%s, seed %llu, %u job%s\n", o->profile,
-           o->cmd, sh->impl[0] ? " = " : "", sh->impl, (unsigned long long)o->seed, o->jobs,
+           o->cmd, sh->run.impl[0] ? " = " : "", sh->run.impl, (unsigned long long)o->seed, o->jobs,
            o->jobs == 1 ? "" : "s");
-    printf("%lu sequences (%lu events) in %.1f s (%.0f/s)%s\n", sh->seqs, sh->events, t,
-           t > 0 ? (double)sh->seqs / t : 0.0,
+    printf("%lu sequences (%lu events) in %.1f s (%.0f/s)%s\n", sh->run.units, sh->run.items, t,
+           t > 0 ? (double)sh->run.units / t : 0.0,
            !t0->claims_codes ? ", accepted and state only (no codes claimed)" : "");
     printf("model coverage: %s\n", cov);
     for (k = 0; k < 3; k++)
@@ -478,22 +398,7 @@ static void summary(lshared *sh, const fz_target *t0)
                 printf("  not reached: %s %s\n", kinds[k] + 0, sh->names[k][i]);
                 shown++;
             }
-    if (sh->store.hits == 0) {
-        printf("no findings\n");
-    } else {
-        printf("findings: %zu new", sh->store.n);
-        if (sh->store.old_hits)
-            printf(", %zu found again from earlier runs", sh->store.old_hits);
-        printf(", in %s/findings.jsonl\n", o->out);
-        for (i = 0; i < sh->store.n; i++) {
-            const fz_finding *f = &sh->store.v[i];
-            printf("  %-9s %s/%s  %s [%zu -> %zu %s]\n", fz_kind_name(f->kind), o->out, f->file,
-                   f->summary, f->orig_size, f->min_size, f->unit);
-        }
-        printf("replay: amc fuzz --replay %s %s\n", o->out, o->replay_cmd);
-    }
-    if (sh->unreachable)
-        printf("stopped: the implementation is no longer reachable (%s)\n", sh->why);
+    fz_summary_findings(&sh->run, "");
 }
 
 static void free_shared(lshared *sh)
@@ -505,8 +410,7 @@ static void free_shared(lshared *sh)
         free(sh->names[k]);
         free(sh->reached[k]);
     }
-    fz_store_free(&sh->store);
-    pthread_mutex_destroy(&sh->mu);
+    fz_run_free(&sh->run);
 }
 
 static int init_items(lshared *sh, const amc_lifecycle_gen *g)
@@ -535,104 +439,38 @@ int fz_run_lifecycle(const fz_opts *o)
 {
     lshared sh;
     lworker *ws = NULL;
-    unsigned i = 0, started = 0;
+    fz_job **jobs = NULL;
+    fz_drive_ops d = {"lifecycle", NULL, worker_main, progress, summary};
+    unsigned i = 0;
     int rc = CLI_EXIT_ERROR;
-    char why[256] = "";
     amc_lifecycle_opts lo = {NULL, NULL, NULL};
-    struct sigaction sa, old, oldterm;
     memset(&sh, 0, sizeof sh);
-    sh.o = o;
-    pthread_mutex_init(&sh.mu, NULL);
-    sh.start = fz_now();
-    sh.deadline = o->seconds > 0 ? sh.start + o->seconds : sh.start + 1e12;
-    lo.profile = o->profile;
-    if (fz_store_init(&sh.store, o) != 0) {
-        free_shared(&sh);
+    if (fz_run_init(&sh.run, o) != 0)
         return CLI_EXIT_ERROR;
-    }
+    d.ctx = &sh;
+    lo.profile = o->profile;
     ws = calloc(o->jobs, sizeof *ws);
-    for (i = 0; ws && i < o->jobs; i++) {
+    jobs = calloc(o->jobs, sizeof *jobs);
+    for (i = 0; ws && jobs && i < o->jobs; i++) {
         lworker *w = &ws[i];
+        fz_job_init(&w->j, &sh.run, i);
         w->sh = &sh;
-        w->idx = i;
-        w->runs = o->runs ? o->runs / o->jobs + (i < o->runs % o->jobs ? 1 : 0) : 0;
-        w->t.mode = o->mode;
-        w->t.cmd = o->cmd;
-        w->t.profile = o->profile;
-        w->t.timeout = o->timeout;
-        w->t.verbose = o->verbose;
+        jobs[i] = &w->j;
         if (amc_lifecycle_gen_new(&lo, o->seed + 0x9e3779b97f4a7c15ull * i, &w->gen) != AMC_OK)
             break;
     }
-    if (!ws || i < o->jobs || init_items(&sh, ws[0].gen) != 0) {
+    if (!ws || !jobs || i < o->jobs || init_items(&sh, ws[0].gen) != 0)
         fprintf(stderr, "amc fuzz: out of memory\n");
-        goto out;
-    }
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = lc_on_sigint;
-    sigaction(SIGINT, &sa, &old);
-    sigaction(SIGTERM, &sa, &oldterm);
-    if (fz_target_open(&ws[0].t, sh.deadline, why, sizeof why) != 0) {
-        fprintf(stderr, "amc fuzz: implementation not reached: %s\n", why);
-        rc = 3;
-        goto restore;
-    }
-    {
-        const amc_conform_reply *h = ws[0].t.ad.hello;
-        snprintf(sh.impl, sizeof sh.impl, "%s%s%s", h->name ? h->name : "?", h->version ? " " : "",
-                 h->version ? h->version : "");
-    }
-    if (!ws[0].t.claims_lifecycle) {
-        fprintf(stderr,
-                "amc fuzz: the adapter does not claim %s.lifecycle (conformance/PROTOCOL.md "
-                "\"Capabilities\"): nothing to fuzz\n",
-                o->profile);
-        rc = CLI_EXIT_ERROR;
-        goto restore;
-    }
-    for (i = 1; i < o->jobs; i++)
-        if (fz_target_open(&ws[i].t, sh.deadline, why, sizeof why) != 0) {
-            fprintf(stderr, "amc fuzz: job %u: implementation not reached: %s\n", i, why);
-            rc = 3;
-            goto restore;
-        }
-    sh.running = o->jobs;
-    for (i = 0; i < o->jobs; i++)
-        if (pthread_create(&ws[i].th, NULL, worker_main, &ws[i]) == 0)
-            started++;
-    pthread_mutex_lock(&sh.mu);
-    sh.running -= o->jobs - started;
-    pthread_mutex_unlock(&sh.mu);
-    while (started) {
-        unsigned running = 0;
-        usleep(100000);
-        pthread_mutex_lock(&sh.mu);
-        running = sh.running;
-        pthread_mutex_unlock(&sh.mu);
-        if (o->progress)
-            progress(&sh, false);
-        if (running == 0)
-            break;
-    }
-    for (i = 0; i < started; i++)
-        pthread_join(ws[i].th, NULL);
-    if (o->progress)
-        progress(&sh, true);
-    summary(&sh, &ws[0].t);
-    rc = sh.store.hits ? CLI_EXIT_INVALID : sh.unreachable ? 3 : CLI_EXIT_OK;
-restore:
-    sigaction(SIGINT, &old, NULL);
-    sigaction(SIGTERM, &oldterm, NULL);
-out:
+    else
+        rc = fz_drive(&sh.run, &d, jobs);
     for (i = 0; ws && i < o->jobs; i++) {
-        fz_target_close(&ws[i].t);
+        fz_target_close(&ws[i].j.t);
         amc_lifecycle_gen_free(ws[i].gen);
     }
     free(ws);
+    free(jobs);
     free_shared(&sh);
-    if (rc == CLI_EXIT_INVALID && o->emit && fz_emit_cases(o, o->out, o->emit) != 0)
-        rc = CLI_EXIT_ERROR;
-    return rc;
+    return fz_drive_emit(o, rc);
 }
 
 /* ---- --replay and --emit-cases ---- */

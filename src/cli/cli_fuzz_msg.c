@@ -30,8 +30,6 @@
 #include <json-c/json.h>
 #include "cli_fuzz.h"
 
-volatile sig_atomic_t fz_interrupted = 0;
-
 typedef struct seed {
     char *name;
     char *data;
@@ -39,23 +37,14 @@ typedef struct seed {
 } seed;
 
 typedef struct shared {
-    const fz_opts *o;
-    fz_store store;
+    fz_run run;
     fz_dict *dict;
     seed *seeds;
     size_t nseeds, capseeds;
-    double start, deadline;
-    pthread_mutex_t mu;
-    unsigned long execs;
     size_t corpus;
     const char **codes; /* the profile's message-rule codes */
     bool *reached;
     size_t ncodes, nreached;
-    bool unreachable, stop;
-    unsigned running; /* workers not finished */
-    char why[256];
-    char impl[160]; /* "name version" from the hello */
-    bool claims_codes;
 } shared;
 
 /* A corpus entry: the name is a seed's (shared by all workers). */
@@ -66,18 +55,14 @@ typedef struct centry {
 } centry;
 
 typedef struct worker {
+    fz_job j; /* first: the driver's part */
     shared *sh;
-    unsigned idx;
-    uint64_t runs; /* this worker's share of --runs (0: unlimited) */
     fz_rng rng;
-    fz_target t;
     fz_amc amc;
     centry *c;
     size_t n, cap;
     uint64_t *keys; /* open addressing set of coverage keys (0 = empty) */
     size_t nkeys, capkeys;
-    unsigned long execs, pending;
-    pthread_t th;
 } worker;
 
 /* ---- seeds ---- */
@@ -170,10 +155,10 @@ static int walk_seeds(shared *sh, const char *root, const char *rel, int depth)
         snprintf(path, sizeof path, "%s/%s", root, sub);
         if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
             (void)walk_seeds(sh, root, sub, depth + 1);
-        } else if (S_ISREG(st.st_mode) && (size_t)st.st_size <= sh->o->max_len) {
+        } else if (S_ISREG(st.st_mode) && (size_t)st.st_size <= sh->run.o->max_len) {
             char *buf = NULL;
             size_t len = 0, sl = strlen(sub);
-            if (cli_read_file(path, sh->o->max_len, &buf, &len) == 0) {
+            if (cli_read_file(path, sh->run.o->max_len, &buf, &len) == 0) {
                 if (sl > 6 && !strcmp(sub + sl - 6, ".jsonl"))
                     add_jsonl(sh, sub, buf, len);
                 else
@@ -189,7 +174,7 @@ static int walk_seeds(shared *sh, const char *root, const char *rel, int depth)
 
 static int load_seeds(shared *sh)
 {
-    const fz_opts *o = sh->o;
+    const fz_opts *o = sh->run.o;
     char dir[4096];
     struct stat st;
     if (o->corpus) {
@@ -265,12 +250,12 @@ static void mark_codes(worker *w, const char *codes)
     for (i = 0; i < sh->ncodes; i++) {
         if (sh->reached[i] || !fz_has_code(codes, sh->codes[i]))
             continue;
-        pthread_mutex_lock(&sh->mu);
+        pthread_mutex_lock(&sh->run.mu);
         if (!sh->reached[i]) {
             sh->reached[i] = true;
             sh->nreached++;
         }
-        pthread_mutex_unlock(&sh->mu);
+        pthread_mutex_unlock(&sh->run.mu);
     }
 }
 
@@ -308,9 +293,9 @@ static int corpus_add(worker *w, const char *name, const char *data, size_t len)
     s->data[len] = '\0';
     s->len = len;
     w->n++;
-    pthread_mutex_lock(&w->sh->mu);
+    pthread_mutex_lock(&w->sh->run.mu);
     w->sh->corpus++;
-    pthread_mutex_unlock(&w->sh->mu);
+    pthread_mutex_unlock(&w->sh->run.mu);
     return 0;
 }
 
@@ -364,36 +349,6 @@ static bool classify(bool claims_codes, const fz_verdict *v, const fz_result *r,
     return false;
 }
 
-/* " A B " as a JSON array. */
-static void list_json(cli_sb *b, const char *list)
-{
-    const char *p = list;
-    bool first = true;
-    cli_sb_puts(b, "[");
-    while (*p == ' ')
-        p++;
-    while (*p) {
-        size_t l = strcspn(p, " ");
-        if (!first)
-            cli_sb_puts(b, ",");
-        cli_sb_jstr(b, p, l);
-        first = false;
-        p += l;
-        while (*p == ' ')
-            p++;
-    }
-    cli_sb_puts(b, "]");
-}
-
-static char *sb_take(cli_sb *b)
-{
-    if (b->failed) {
-        free(b->p);
-        return NULL;
-    }
-    return b->p;
-}
-
 typedef struct probe {
     worker *w;
     const char *name;
@@ -413,11 +368,11 @@ static bool still_fails(void *ud, const char *buf, size_t len)
     char cls[160];
     bool same = false;
     memset(&r, 0, sizeof r);
-    fz_amc_check(&p->w->amc, p->w->t.claims_path ? p->name : NULL, buf, len, &v);
-    fz_target_validate(&p->w->t, p->name, buf, len, p->w->sh->deadline, &r);
+    fz_amc_check(&p->w->amc, p->w->j.t.claims_path ? p->name : NULL, buf, len, &v);
+    fz_target_validate(&p->w->j.t, p->name, buf, len, p->w->sh->run.deadline, &r);
     if (r.out == FZ_R_CUT || r.out == FZ_R_UNREACHED)
         p->cut = true;
-    same = classify(p->w->t.claims_codes, &v, &r, &k, cls, sizeof cls) && k == p->kind &&
+    same = classify(p->w->j.t.claims_codes, &v, &r, &k, cls, sizeof cls) && k == p->kind &&
            !strcmp(cls, p->cls);
     if (same) {
         p->v = v;
@@ -438,7 +393,7 @@ static void describe(const probe *p, fz_finding *f)
         cli_sb_printf(&b, "{\"verdict\":\"%s\"", r->valid ? "valid" : "invalid");
         if (r->has_codes) {
             cli_sb_puts(&b, ",\"codes\":");
-            list_json(&b, r->codes);
+            fz_list_json(&b, r->codes);
         }
         cli_sb_puts(&b, "}");
     } else {
@@ -446,29 +401,29 @@ static void describe(const probe *p, fz_finding *f)
         cli_sb_str(&b, r->detail);
         cli_sb_puts(&b, "}");
     }
-    f->json_impl = sb_take(&b);
+    f->json_impl = fz_sb_take(&b);
     memset(&b, 0, sizeof b);
     cli_sb_printf(&b, "{\"verdict\":\"%s\",\"codes\":", v->valid ? "valid" : "invalid");
-    list_json(&b, v->codes);
+    fz_list_json(&b, v->codes);
     if (v->rule[0]) {
         cli_sb_puts(&b, ",\"rule\":");
         cli_sb_str(&b, v->rule);
     }
     cli_sb_puts(&b, "}");
-    f->json_amc = sb_take(&b);
+    f->json_amc = fz_sb_take(&b);
     memset(&b, 0, sizeof b);
     if (!strncmp(p->cls, "codes:", 6)) {
         cli_sb_puts(&b, "[");
         cli_sb_str(&b, p->cls + 6);
         cli_sb_puts(&b, "]");
     } else {
-        list_json(&b, p->kind == FZ_K_VERDICT && !r->valid ? " " : v->errs);
+        fz_list_json(&b, p->kind == FZ_K_VERDICT && !r->valid ? " " : v->errs);
     }
-    f->json_codes = sb_take(&b);
+    f->json_codes = fz_sb_take(&b);
     memset(&b, 0, sizeof b);
     cli_sb_puts(&b, "\"class\":");
     cli_sb_str(&b, p->cls);
-    f->json_extra = sb_take(&b);
+    f->json_extra = fz_sb_take(&b);
     if (p->kind != FZ_K_VERDICT)
         snprintf(f->summary, sizeof f->summary, "%s: %s (amc says %s%s%s)", fz_kind_name(p->kind),
                  r->detail, v->valid ? "valid" : "invalid", v->first[0] ? ": " : "", v->first);
@@ -491,12 +446,12 @@ static void on_finding(worker *w, const char *name, const char *buf, size_t len,
     fz_finding f;
     cli_sb best = {NULL, 0, 0, false};
     char raw[1024];
-    double budget_end = sh->deadline;
+    double budget_end = sh->run.deadline;
     /* a crash, hang or garbage reply is shrunk once per class (the signal, exit status...):
      * shrinking them costs a restart per run */
     snprintf(raw, sizeof raw, "%s:%s:%s", fz_kind_name(kind), cls,
              kind == FZ_K_VERDICT ? (r->valid ? v->errs : v->codes) : "");
-    if (!fz_store_claim(&sh->store, raw))
+    if (!fz_store_claim(&sh->run.store, raw))
         return; /* being shrunk, or found, already */
     memset(&p, 0, sizeof p);
     memset(&f, 0, sizeof f);
@@ -509,9 +464,9 @@ static void on_finding(worker *w, const char *name, const char *buf, size_t len,
     p.r.reply = NULL;
     f.shrink_runs =
         fz_shrink(buf, len, still_fails, &p, kind == FZ_K_HANG ? 200 : 2000, budget_end, &best);
-    f.found_at = w->execs;
+    f.found_at = w->j.units;
     f.kind = kind;
-    snprintf(f.ext, sizeof f.ext, "%s", fz_ext_of(sh->o));
+    snprintf(f.ext, sizeof f.ext, "%s", fz_ext_of(sh->run.o));
     snprintf(f.name, sizeof f.name, "%s", name);
     f.data = best.p;
     f.len = best.len;
@@ -522,13 +477,13 @@ static void on_finding(worker *w, const char *name, const char *buf, size_t len,
              kind == FZ_K_VERDICT ? (p.r.valid ? p.v.errs : p.v.codes) : p.v.first);
     describe(&p, &f);
     fz_result_clear(&p.r);
-    if (fz_store_add(&sh->store, &f) && sh->o->verbose)
-        fprintf(stderr, "\namc fuzz: finding: %s\n", sh->store.v[sh->store.n - 1].summary);
+    if (fz_store_add(&sh->run.store, &f) && sh->run.o->verbose)
+        fprintf(stderr, "\namc fuzz: finding: %s\n", sh->run.store.v[sh->run.store.n - 1].summary);
     fz_finding_free(&f);
-    pthread_mutex_lock(&sh->mu);
-    if (sh->o->max_findings > 0 && sh->store.n >= (size_t)sh->o->max_findings)
-        sh->stop = true;
-    pthread_mutex_unlock(&sh->mu);
+    pthread_mutex_lock(&sh->run.mu);
+    if (sh->run.o->max_findings > 0 && sh->run.store.n >= (size_t)sh->run.o->max_findings)
+        sh->run.stop = true;
+    pthread_mutex_unlock(&sh->run.mu);
 }
 
 /* Runs one input through both sides. Returns false when the worker must stop. */
@@ -540,43 +495,25 @@ static bool exec_one(worker *w, const char *name, const char *buf, size_t len)
     fz_kind kind;
     char cls[160];
     memset(&r, 0, sizeof r);
-    fz_amc_check(&w->amc, w->t.claims_path ? name : NULL, buf, len, &v);
-    fz_target_validate(&w->t, name, buf, len, sh->deadline, &r);
+    fz_amc_check(&w->amc, w->j.t.claims_path ? name : NULL, buf, len, &v);
+    fz_target_validate(&w->j.t, name, buf, len, sh->run.deadline, &r);
     if (r.out == FZ_R_CUT) {
         fz_result_clear(&r);
-        return fz_now() < sh->deadline && !fz_interrupted;
+        return fz_now() < sh->run.deadline && !fz_interrupted;
     }
     if (r.out == FZ_R_UNREACHED) {
-        pthread_mutex_lock(&sh->mu);
-        sh->unreachable = true;
-        snprintf(sh->why, sizeof sh->why, "%s", r.detail);
-        pthread_mutex_unlock(&sh->mu);
+        fz_job_unreachable(&w->j, r.detail);
         fz_result_clear(&r);
         return false;
     }
-    w->execs++;
-    w->pending++;
+    fz_job_count(&w->j, 0);
     mark_codes(w, v.codes);
     if (r.out == FZ_R_VERDICT && key_add(w, key_of(v.codes, &r)))
         (void)corpus_add(w, name, buf, len); /* crashes and hangs are not mutated further */
-    if (classify(w->t.claims_codes, &v, &r, &kind, cls, sizeof cls))
+    if (classify(w->j.t.claims_codes, &v, &r, &kind, cls, sizeof cls))
         on_finding(w, name, buf, len, &v, &r, kind, cls);
     fz_result_clear(&r);
     return true;
-}
-
-static bool worker_done(worker *w)
-{
-    shared *sh = w->sh;
-    bool stop = false;
-    if (w->pending >= 64 || fz_interrupted) {
-        pthread_mutex_lock(&sh->mu);
-        sh->execs += w->pending;
-        w->pending = 0;
-        stop = sh->stop || sh->unreachable;
-        pthread_mutex_unlock(&sh->mu);
-    }
-    return stop || fz_interrupted || (w->runs && w->execs >= w->runs) || fz_now() >= sh->deadline;
 }
 
 static void *worker_main(void *arg)
@@ -585,30 +522,26 @@ static void *worker_main(void *arg)
     shared *sh = w->sh;
     size_t i = 0;
     cli_sb m = {NULL, 0, 0, false};
-    for (i = w->idx; i < sh->nseeds && !worker_done(w); i += sh->o->jobs)
+    for (i = w->j.idx; i < sh->nseeds && !fz_job_done(&w->j); i += sh->run.o->jobs)
         if (!exec_one(w, sh->seeds[i].name, sh->seeds[i].data, sh->seeds[i].len))
             break;
     /* every seed is in every worker's corpus (some only ran in another worker) */
     for (i = 0; i < sh->nseeds; i++)
-        if (i % sh->o->jobs != w->idx)
+        if (i % sh->run.o->jobs != w->j.idx)
             (void)corpus_add(w, sh->seeds[i].name, sh->seeds[i].data, sh->seeds[i].len);
-    while (w->n && !worker_done(w)) {
+    while (w->n && !fz_job_done(&w->j)) {
         size_t k = fz_pct(&w->rng, 50) ? fz_below(&w->rng, w->n)
                                        : w->n - 1 - fz_below(&w->rng, w->n / 10 + 1);
         const centry *s = &w->c[k], *o = &w->c[fz_below(&w->rng, w->n)];
         const char *what = NULL;
-        if (fz_mutate(&w->rng, sh->dict, fz_syntax_of(sh->o->profile), s->data, s->len, o->data,
-                      o->len, sh->o->max_len, &m, &what) != 0)
+        if (fz_mutate(&w->rng, sh->dict, fz_syntax_of(sh->run.o->profile), s->data, s->len, o->data,
+                      o->len, sh->run.o->max_len, &m, &what) != 0)
             continue;
-        fz_fixup(&w->rng, sh->o->profile, &m);
+        fz_fixup(&w->rng, sh->run.o->profile, &m);
         if (!exec_one(w, s->name, m.p ? m.p : "", m.len))
             break;
     }
-    pthread_mutex_lock(&sh->mu);
-    sh->execs += w->pending;
-    w->pending = 0;
-    sh->running--;
-    pthread_mutex_unlock(&sh->mu);
+    fz_job_finish(&w->j);
     free(m.p);
     return NULL;
 }
@@ -625,8 +558,8 @@ static void profile_codes(shared *sh)
     for (i = 0; i < amc_rule_count(); i++) {
         const amc_rule *r = amc_rule_at(i);
         const char *id = amc_code_id(r->code);
-        if (strcmp(r->profile, sh->o->profile) || strstr(r->id, "-LC-") || strstr(r->id, "-WS-") ||
-            strstr(r->id, "-LIVE-"))
+        if (strcmp(r->profile, sh->run.o->profile) || strstr(r->id, "-LC-") ||
+            strstr(r->id, "-WS-") || strstr(r->id, "-LIVE-"))
             continue;
         for (j = 0; j < sh->ncodes && strcmp(sh->codes[j], id); j++)
             ;
@@ -635,84 +568,39 @@ static void profile_codes(shared *sh)
     }
 }
 
-static void progress(shared *sh, bool final)
+static void progress(void *ctx, bool final)
 {
-    double t = fz_now() - sh->start;
-    unsigned long execs = 0;
-    size_t corpus = 0, nreached = 0, found = 0;
-    pthread_mutex_lock(&sh->mu);
-    execs = sh->execs;
-    corpus = sh->corpus;
-    nreached = sh->nreached;
-    found = sh->store.hits;
-    pthread_mutex_unlock(&sh->mu);
-    fprintf(stderr, "\r#%lu execs (%.0f/s), %zu finding%s, amc codes %zu/%zu, corpus %zu, %.0f s  ",
-            execs, t > 0 ? (double)execs / t : 0.0, found, found == 1 ? "" : "s", nreached,
-            sh->ncodes, corpus, t);
-    if (final)
-        fputc('\n', stderr);
-    fflush(stderr);
+    shared *sh = ctx;
+    char extra[200];
+    pthread_mutex_lock(&sh->run.mu);
+    snprintf(extra, sizeof extra, "amc codes %zu/%zu, corpus %zu", sh->nreached, sh->ncodes,
+             sh->corpus);
+    pthread_mutex_unlock(&sh->run.mu);
+    fz_progress_line(&sh->run, "execs", extra, final);
 }
 
-static void on_sigint(int sig)
+static void summary(void *ctx, const fz_target *t0)
 {
-    (void)sig;
-    fz_interrupted = 1;
-}
-
-static void summary(shared *sh, const fz_target *t0)
-{
-    const fz_opts *o = sh->o;
-    double t = fz_now() - sh->start;
-    size_t i = 0, kinds[6] = {0};
+    shared *sh = ctx;
+    const fz_opts *o = sh->run.o;
+    double t = fz_now() - sh->run.start;
+    size_t i = 0, n[6] = {0};
+    char kinds[160];
     printf("amc fuzz: profile %s, %s %s%s%s, seed %llu, %u job%s\n", o->profile,
            o->mode == FZ_MODE_ADAPTER ? "adapter"
            : o->mode == FZ_MODE_EXEC  ? "exec"
                                       : "socket",
-           o->cmd, sh->impl[0] ? " = " : "", sh->impl, (unsigned long long)o->seed, o->jobs,
+           o->cmd, sh->run.impl[0] ? " = " : "", sh->run.impl, (unsigned long long)o->seed, o->jobs,
            o->jobs == 1 ? "" : "s");
-    printf("%lu execs in %.1f s (%.0f/s), corpus %zu, amc codes reached %zu/%zu%s\n", sh->execs, t,
-           t > 0 ? (double)sh->execs / t : 0.0, sh->corpus, sh->nreached, sh->ncodes,
+    printf("%lu execs in %.1f s (%.0f/s), corpus %zu, amc codes reached %zu/%zu%s\n", sh->run.units,
+           t, t > 0 ? (double)sh->run.units / t : 0.0, sh->corpus, sh->nreached, sh->ncodes,
            o->mode == FZ_MODE_ADAPTER && !t0->claims_codes ? ", verdicts only (no codes claimed)"
                                                            : "");
-    for (i = 0; i < sh->store.n; i++)
-        kinds[sh->store.v[i].kind]++;
-    if (sh->store.hits == 0) {
-        printf("no findings\n");
-    } else {
-        printf("findings: %zu new (%zu verdict, %zu crash, %zu hang, %zu garbage)", sh->store.n,
-               kinds[FZ_K_VERDICT], kinds[FZ_K_CRASH], kinds[FZ_K_HANG], kinds[FZ_K_GARBAGE]);
-        if (sh->store.old_hits)
-            printf(", %zu found again from earlier runs", sh->store.old_hits);
-        printf(", in %s/findings.jsonl\n", o->out);
-        for (i = 0; i < sh->store.n; i++) {
-            const fz_finding *f = &sh->store.v[i];
-            printf("  %-8s %s/%s  %s [%zu -> %zu %s]\n", fz_kind_name(f->kind), o->out, f->file,
-                   f->summary, f->orig_size, f->min_size, f->unit);
-        }
-        printf("replay: amc fuzz --replay %s %s\n", o->out, o->replay_cmd);
-    }
-    if (sh->unreachable)
-        printf("stopped: the implementation is no longer reachable (%s)\n", sh->why);
-}
-
-static int open_first(shared *sh, fz_target *t)
-{
-    char why[256] = "";
-    if (fz_target_open(t, sh->deadline, why, sizeof why) != 0) {
-        fprintf(stderr, "amc fuzz: implementation not reached: %s\n", why);
-        return -1;
-    }
-    if (t->mode == FZ_MODE_ADAPTER) {
-        const amc_conform_reply *h = t->ad.hello;
-        snprintf(sh->impl, sizeof sh->impl, "%s%s%s", h->name ? h->name : "?",
-                 h->version ? " " : "", h->version ? h->version : "");
-        if (!t->claims_profile) {
-            fprintf(stderr, "amc fuzz: the adapter does not claim profile %s\n", sh->o->profile);
-            return -2;
-        }
-    }
-    return 0;
+    for (i = 0; i < sh->run.store.n; i++)
+        n[sh->run.store.v[i].kind]++;
+    snprintf(kinds, sizeof kinds, " (%zu verdict, %zu crash, %zu hang, %zu garbage)",
+             n[FZ_K_VERDICT], n[FZ_K_CRASH], n[FZ_K_HANG], n[FZ_K_GARBAGE]);
+    fz_summary_findings(&sh->run, kinds);
 }
 
 static void free_shared(shared *sh)
@@ -726,14 +614,13 @@ static void free_shared(shared *sh)
     free(sh->codes);
     free(sh->reached);
     fz_dict_free(sh->dict);
-    fz_store_free(&sh->store);
-    pthread_mutex_destroy(&sh->mu);
+    fz_run_free(&sh->run);
 }
 
 static void free_worker(worker *w)
 {
     size_t i = 0;
-    fz_target_close(&w->t);
+    fz_target_close(&w->j.t);
     fz_amc_free(&w->amc);
     for (i = 0; i < w->n; i++)
         free(w->c[i].data);
@@ -743,111 +630,47 @@ static void free_worker(worker *w)
 
 static void init_worker(shared *sh, worker *w, unsigned idx)
 {
-    const fz_opts *o = sh->o;
+    const fz_opts *o = sh->run.o;
     memset(w, 0, sizeof *w);
+    fz_job_init(&w->j, &sh->run, idx);
     w->sh = sh;
-    w->idx = idx;
-    w->runs = o->runs ? o->runs / o->jobs + (idx < o->runs % o->jobs ? 1 : 0) : 0;
     fz_seed(&w->rng, o->seed + 0x9e3779b97f4a7c15ull * idx);
-    w->t.mode = o->mode;
-    w->t.cmd = o->cmd;
-    w->t.profile = o->profile;
-    w->t.timeout = o->timeout;
-    w->t.verbose = o->verbose;
     (void)fz_amc_init(&w->amc, o->profile);
-}
-
-static int run_workers(shared *sh, worker *ws)
-{
-    const fz_opts *o = sh->o;
-    unsigned i = 0, started = 0;
-    char why[256];
-    int rc = 0;
-    /* worker 0's target was opened by the caller; the others open their own */
-    for (i = 1; i < o->jobs; i++)
-        if (fz_target_open(&ws[i].t, sh->deadline, why, sizeof why) != 0) {
-            fprintf(stderr, "amc fuzz: job %u: implementation not reached: %s\n", i, why);
-            ws[i].runs = 0;
-            ws[i].n = 0;
-            rc = -1;
-            break;
-        }
-    sh->running = o->jobs;
-    for (i = 0; i < o->jobs && rc == 0; i++)
-        if (pthread_create(&ws[i].th, NULL, worker_main, &ws[i]) == 0)
-            started++;
-    pthread_mutex_lock(&sh->mu);
-    sh->running -= o->jobs - started;
-    pthread_mutex_unlock(&sh->mu);
-    while (rc == 0 && started) {
-        unsigned running = 0;
-        usleep(100000);
-        pthread_mutex_lock(&sh->mu);
-        running = sh->running;
-        pthread_mutex_unlock(&sh->mu);
-        if (o->progress)
-            progress(sh, false);
-        if (running == 0)
-            break;
-    }
-    for (i = 0; i < started; i++)
-        pthread_join(ws[i].th, NULL);
-    if (o->progress)
-        progress(sh, true);
-    return rc;
 }
 
 int fz_run_messages(const fz_opts *o)
 {
     shared sh;
     worker *ws = NULL;
+    fz_job **jobs = NULL;
+    fz_drive_ops d = {NULL, NULL, worker_main, progress, summary};
     unsigned i = 0;
-    int rc = CLI_EXIT_ERROR, open_rc = 0;
-    struct sigaction sa, old, oldterm;
+    int rc = CLI_EXIT_ERROR;
     memset(&sh, 0, sizeof sh);
-    sh.o = o;
-    pthread_mutex_init(&sh.mu, NULL);
-    sh.start = fz_now();
-    sh.deadline = o->seconds > 0 ? sh.start + o->seconds : sh.start + 1e12;
-    if (fz_store_init(&sh.store, o) != 0 || load_seeds(&sh) != 0) {
+    if (fz_run_init(&sh.run, o) != 0)
+        return CLI_EXIT_ERROR;
+    d.ctx = &sh;
+    if (load_seeds(&sh) != 0) {
         free_shared(&sh);
         return CLI_EXIT_ERROR;
     }
     sh.dict = fz_dict_new(o->profile);
     profile_codes(&sh);
     ws = calloc(o->jobs, sizeof *ws);
-    if (!ws || !sh.dict) {
-        free(ws);
-        free_shared(&sh);
-        return CLI_EXIT_ERROR;
-    }
-    for (i = 0; i < o->jobs; i++)
-        init_worker(&sh, &ws[i], i);
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, &old);
-    sigaction(SIGTERM, &sa, &oldterm);
-    open_rc = open_first(&sh, &ws[0].t);
-    if (open_rc == 0) {
-        sh.claims_codes = ws[0].t.claims_codes;
-        if (run_workers(&sh, ws) == 0 || sh.execs) {
-            summary(&sh, &ws[0].t);
-            rc = sh.store.hits ? CLI_EXIT_INVALID : sh.unreachable ? 3 : CLI_EXIT_OK;
-        } else {
-            rc = 3;
+    jobs = calloc(o->jobs, sizeof *jobs);
+    if (ws && jobs && sh.dict) {
+        for (i = 0; i < o->jobs; i++) {
+            init_worker(&sh, &ws[i], i);
+            jobs[i] = &ws[i].j;
         }
-    } else {
-        rc = open_rc == -2 ? CLI_EXIT_ERROR : 3;
+        rc = fz_drive(&sh.run, &d, jobs);
     }
-    sigaction(SIGINT, &old, NULL);
-    sigaction(SIGTERM, &oldterm, NULL);
-    for (i = 0; i < o->jobs; i++)
+    for (i = 0; ws && i < o->jobs; i++)
         free_worker(&ws[i]);
     free(ws);
+    free(jobs);
     free_shared(&sh);
-    if (rc == CLI_EXIT_INVALID && o->emit && fz_emit_cases(o, o->out, o->emit) != 0)
-        rc = CLI_EXIT_ERROR;
-    return rc;
+    return fz_drive_emit(o, rc);
 }
 
 /* ---- --replay DIR ---- */

@@ -85,10 +85,7 @@ typedef struct sseed {
 } sseed;
 
 typedef struct sshared {
-    const fz_opts *o;
-    fz_store store;
-    double start, deadline;
-    pthread_mutex_t mu;
+    fz_run run;
     bool mailbox;
     tpl *tpls;
     size_t ntpl;
@@ -99,11 +96,6 @@ typedef struct sshared {
     size_t nscodes;
     bool code_seen[MAX_SCODES], reached[MAX_SCODES][NBUCKET];
     size_t ncode_seen, nreached;
-    unsigned long sessions, messages;
-    bool unreachable;
-    unsigned running;
-    char why[256];
-    char impl[160];
 } sshared;
 
 typedef struct sres {
@@ -115,19 +107,15 @@ typedef struct sres {
 } sres;
 
 typedef struct sworker {
+    fz_job j; /* first: the driver's part */
     sshared *sh;
-    unsigned idx;
-    uint64_t runs;
     fz_rng rng;
-    fz_target t;
     amc_validator *v;
     amc_diags *ds, *sigds;
     session cur;
     cli_sb *msg; /* rendered messages */
     char (*names)[64];
     size_t nmsg;
-    unsigned long sessions, pending, pending_msgs;
-    pthread_t th;
 } sworker;
 
 static const struct {
@@ -136,12 +124,6 @@ static const struct {
 } SESSION_RULES[] = {
     {"mailbox", {"MAILBOX-DUP-001", "MAILBOX-DUP-002", "MAILBOX-NONCE-001", "MAILBOX-ORD-001"}},
 };
-
-static void st_on_sigint(int sig)
-{
-    (void)sig;
-    fz_interrupted = 1;
-}
 
 static int sess_push(session *s, const smsg *m)
 {
@@ -208,35 +190,6 @@ static bool list_subset(const char *a, const char *b) /* every id of a in b */
             p++;
     }
     return true;
-}
-
-static void list_json(cli_sb *b, const char *list)
-{
-    const char *p = list;
-    bool first = true;
-    cli_sb_puts(b, "[");
-    while (*p == ' ')
-        p++;
-    while (*p) {
-        size_t l = strcspn(p, " ");
-        if (!first)
-            cli_sb_puts(b, ",");
-        cli_sb_jstr(b, p, l);
-        first = false;
-        p += l;
-        while (*p == ' ')
-            p++;
-    }
-    cli_sb_puts(b, "]");
-}
-
-static char *take(cli_sb *b)
-{
-    if (b->failed) {
-        free(b->p);
-        return NULL;
-    }
-    return b->p;
 }
 
 static int scode_index(const sshared *sh, const char *id)
@@ -330,8 +283,8 @@ static int load_cases(sshared *sh)
     amc_validator *v = NULL;
     amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
     amc_diags *ds = amc_diags_new(0);
-    snprintf(path, sizeof path, "%s/%s/cases.json", suite_dir(sh->o), sh->o->profile);
-    opts.profile = sh->o->profile;
+    snprintf(path, sizeof path, "%s/%s/cases.json", suite_dir(sh->run.o), sh->run.o->profile);
+    opts.profile = sh->run.o->profile;
     if (!ds || cli_read_file(path, (size_t)1 << 28, &buf, &len) != 0 ||
         !(cases = json_tokener_parse(buf)) || !json_object_is_type(cases, json_type_array) ||
         amc_validator_new(&opts, NULL, &v) != AMC_OK) {
@@ -357,7 +310,7 @@ static int load_cases(sshared *sh)
             has_tag(c, "file-name") || has_tag(c, "tree"))
             continue;
         input = json_object_get_string(in);
-        snprintf(path, sizeof path, "%s/%s/%s", suite_dir(sh->o), sh->o->profile, input);
+        snprintf(path, sizeof path, "%s/%s/%s", suite_dir(sh->run.o), sh->run.o->profile, input);
         rel = !strncmp(input, "inputs/", 7) ? input + 7 : input;
         if (strlen(rel) > 6 && !strcmp(rel + strlen(rel) - 6, ".jsonl"))
             continue;
@@ -379,7 +332,7 @@ static int load_cases(sshared *sh)
     amc_diags_free(ds);
     if ((sh->mailbox && sh->ntpl == 0) || (!sh->mailbox && sh->nseeds == 0)) {
         fprintf(stderr, "amc fuzz: --stateful: no valid %s case to build sessions from in %s\n",
-                sh->o->profile, suite_dir(sh->o));
+                sh->run.o->profile, suite_dir(sh->run.o));
         return -1;
     }
     return 0;
@@ -492,7 +445,7 @@ static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres 
     amc_validator_reset(w->v);
     for (i = 0; i < n; i++) {
         amc_diags_clear(w->ds);
-        (void)amc_validator_check(w->v, w->t.claims_path ? w->names[i] : NULL,
+        (void)amc_validator_check(w->v, w->j.t.claims_path ? w->names[i] : NULL,
                                   w->msg[i].p ? w->msg[i].p : "", w->msg[i].len, w->ds, NULL);
         for (d = 0; d < amc_diags_count(w->ds); d++) {
             const amc_diag *x = amc_diags_get(w->ds, d);
@@ -514,7 +467,7 @@ static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres 
             if (mark && (k = scode_index(sh, id)) >= 0 && s->m[i].reuse != RU_NONE) {
                 uint8_t b = bucket_of(s->m[i].dist);
                 if (!sh->reached[k][b] || !sh->code_seen[k]) {
-                    pthread_mutex_lock(&sh->mu);
+                    pthread_mutex_lock(&sh->run.mu);
                     if (!sh->code_seen[k]) {
                         sh->code_seen[k] = true;
                         sh->ncode_seen++;
@@ -523,7 +476,7 @@ static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres 
                         sh->reached[k][b] = true;
                         sh->nreached++;
                     }
-                    pthread_mutex_unlock(&sh->mu);
+                    pthread_mutex_unlock(&sh->run.mu);
                 }
             }
         }
@@ -538,18 +491,17 @@ static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
     cli_sb b = {NULL, 0, 0, false};
     long long seq = 0;
     size_t i = 0;
-    amc_conform_reply *rep = NULL;
     memset(res, 0, sizeof *res);
-    if (!fz_target_ready(&w->t, deadline, res))
+    if (!fz_target_ready(&w->j.t, deadline, res))
         return;
-    seq = fz_target_seq(&w->t);
+    seq = fz_target_seq(&w->j.t);
     cli_sb_printf(&b, "{\"seq\":%lld,\"op\":\"reset\"}", seq);
     if (b.failed) {
         free(b.p);
         res->out = FZ_R_CUT;
         return;
     }
-    fz_target_request(&w->t, "reset", b.p, b.len, seq, deadline, res);
+    fz_target_request(&w->j.t, "reset", b.p, b.len, seq, deadline, res);
     if (res->out != FZ_R_VERDICT || ((amc_conform_reply *)res->reply)->kind != AMC_CONFORM_R_OK) {
         if (res->out == FZ_R_VERDICT) {
             res->out = FZ_R_GARBAGE;
@@ -561,16 +513,16 @@ static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
     }
     fz_result_clear(res);
     b.len = 0;
-    if (!fz_target_ready(&w->t, deadline, res)) {
+    if (!fz_target_ready(&w->j.t, deadline, res)) {
         free(b.p);
         return;
     }
-    seq = fz_target_seq(&w->t);
+    seq = fz_target_seq(&w->j.t);
     cli_sb_printf(&b,
                   "{\"seq\":%lld,\"op\":\"validate\",\"case\":\"fuzz-stateful-%u-%lu\","
                   "\"profile\":",
-                  seq, w->idx, w->sessions + 1);
-    cli_sb_str(&b, w->t.profile);
+                  seq, w->j.idx, w->j.units + 1);
+    cli_sb_str(&b, w->j.t.profile);
     cli_sb_puts(&b, ",\"stateful\":true,\"files\":[");
     for (i = 0; i < n; i++) {
         char *enc = cli_base64_encode(w->msg[i].p ? w->msg[i].p : "", w->msg[i].len);
@@ -592,26 +544,15 @@ static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
         return;
     }
     {
-        double per = w->t.timeout; /* per 100 messages */
-        w->t.timeout = per * (double)(1 + n / 100);
-        fz_target_request(&w->t, "validate", b.p, b.len, seq, deadline, res);
-        w->t.timeout = per;
+        double per = w->j.t.timeout; /* per 100 messages */
+        w->j.t.timeout = per * (double)(1 + n / 100);
+        fz_target_request(&w->j.t, "validate", b.p, b.len, seq, deadline, res);
+        w->j.t.timeout = per;
     }
     free(b.p);
     if (res->out != FZ_R_VERDICT)
         return;
-    rep = res->reply;
-    if (rep->kind != AMC_CONFORM_R_VERDICT) {
-        res->out = FZ_R_GARBAGE;
-        snprintf(res->cls, sizeof res->cls, "not a verdict");
-        snprintf(res->detail, sizeof res->detail, "the reply to a validate request has no verdict");
-        return;
-    }
-    res->valid = rep->valid;
-    res->has_codes = rep->has_codes;
-    res->codes[0] = '\0';
-    for (i = 0; i < rep->ncodes; i++)
-        list_add(res->codes, sizeof res->codes, rep->codes[i]);
+    (void)fz_result_verdict(res);
 }
 
 /* ---- the oracle ---- */
@@ -694,7 +635,7 @@ static void run_both(sworker *w, const session *s, size_t n, double deadline, bo
     amc_session(w, s, n, mark, &oc->a);
     impl_session(w, n, deadline, &oc->r);
     oc->cut = oc->r.out == FZ_R_CUT || oc->r.out == FZ_R_UNREACHED;
-    oc->hit = classify(w->sh, w->t.claims_codes, &oc->a, &oc->r, oc->cls, sizeof oc->cls);
+    oc->hit = classify(w->sh, w->j.t.claims_codes, &oc->a, &oc->r, oc->cls, sizeof oc->cls);
 }
 
 /* ---- generation ---- */
@@ -1090,7 +1031,7 @@ static char *case_json(sworker *w, size_t n, const char *cid, const char *dirnam
         if (fz_has_code(a->codes, sh->scodes[i]))
             list_add(codes, sizeof codes, sh->scodes[i]);
     if (!strncmp(cls, "missing:", 8) || !strncmp(cls, "extra:", 6))
-        rule = rule_of_code(sh->o->profile, strchr(cls, ':') + 1);
+        rule = rule_of_code(sh->run.o->profile, strchr(cls, ':') + 1);
     if (!rule && a->rule[0])
         rule = a->rule;
     for (i = 0; !rule && i < sh->nscodes; i++)
@@ -1116,9 +1057,9 @@ static char *case_json(sworker *w, size_t n, const char *cid, const char *dirnam
     }
     cli_sb_printf(&b,
                   "\n  ],\n  \"verdict\": \"%s\",\n  \"codes\": ", a->valid ? "valid" : "invalid");
-    list_json(&b, codes);
+    fz_list_json(&b, codes);
     cli_sb_puts(&b, "\n}\n");
-    return take(&b);
+    return fz_sb_take(&b);
 }
 
 static int write_bytes(const char *path, const char *data, size_t len)
@@ -1158,13 +1099,14 @@ static void on_finding(sworker *w, const outcome *oc0)
     outcome oc;
     fz_finding f;
     char raw[1024], sig[1024], fid[64], cid[80], desc[700], where[160] = "";
-    double sd = sh->deadline > fz_now() + SHRINK_GRACE ? sh->deadline : fz_now() + SHRINK_GRACE;
+    double sd =
+        sh->run.deadline > fz_now() + SHRINK_GRACE ? sh->run.deadline : fz_now() + SHRINK_GRACE;
     size_t orig = w->cur.n, k = 0;
     long at = -1;
     bool verdict = !strncmp(oc0->cls, "impl-", 5);
     cli_sb b = {NULL, 0, 0, false};
     snprintf(raw, sizeof raw, "stateful|%.150s|%.800s", oc0->cls, verdict ? oc0->a.errs : "");
-    if (!fz_store_claim(&sh->store, raw))
+    if (!fz_store_claim(&sh->run.store, raw))
         return;
     memset(&p, 0, sizeof p);
     memset(&f, 0, sizeof f);
@@ -1204,7 +1146,7 @@ static void on_finding(sworker *w, const outcome *oc0)
     snprintf(fid, sizeof fid, "stateful-%08x", fnv(sig)); /* = the finding's id */
     snprintf(cid, sizeof cid, "fuzz-%s", fid);
     f.kind = FZ_K_STATEFUL;
-    f.found_at = w->sessions;
+    f.found_at = w->j.units;
     f.orig_size = orig;
     f.min_size = best.n;
     f.unit = "messages";
@@ -1238,14 +1180,14 @@ static void on_finding(sworker *w, const outcome *oc0)
         }
     }
     snprintf(desc, sizeof desc, "Found by amc fuzz --stateful (seed %llu): %s",
-             (unsigned long long)sh->o->seed, f.summary);
+             (unsigned long long)sh->run.o->seed, f.summary);
     f.data = case_json(w, best.n, cid, fid, desc, &oc.a, oc.cls);
     f.len = f.data ? strlen(f.data) : 0;
     if (oc.r.out == FZ_R_VERDICT) {
         cli_sb_printf(&b, "{\"verdict\":\"%s\"", oc.r.valid ? "valid" : "invalid");
         if (oc.r.has_codes) {
             cli_sb_puts(&b, ",\"codes\":");
-            list_json(&b, oc.r.codes);
+            fz_list_json(&b, oc.r.codes);
         }
         cli_sb_puts(&b, "}");
     } else {
@@ -1256,25 +1198,25 @@ static void on_finding(sworker *w, const outcome *oc0)
         cli_sb_str(&b, oc.r.detail);
         cli_sb_puts(&b, "}");
     }
-    f.json_impl = take(&b);
+    f.json_impl = fz_sb_take(&b);
     memset(&b, 0, sizeof b);
     cli_sb_printf(&b, "{\"verdict\":\"%s\",\"codes\":", oc.a.valid ? "valid" : "invalid");
-    list_json(&b, oc.a.codes);
+    fz_list_json(&b, oc.a.codes);
     if (oc.a.rule[0]) {
         cli_sb_puts(&b, ",\"rule\":");
         cli_sb_str(&b, oc.a.rule);
     }
     cli_sb_puts(&b, "}");
-    f.json_amc = take(&b);
+    f.json_amc = fz_sb_take(&b);
     memset(&b, 0, sizeof b);
     if (!strncmp(oc.cls, "missing:", 8) || !strncmp(oc.cls, "extra:", 6)) {
         cli_sb_puts(&b, "[");
         cli_sb_str(&b, strchr(oc.cls, ':') + 1);
         cli_sb_puts(&b, "]");
     } else {
-        list_json(&b, oc.a.errs);
+        fz_list_json(&b, oc.a.errs);
     }
-    f.json_codes = take(&b);
+    f.json_codes = fz_sb_take(&b);
     memset(&b, 0, sizeof b);
     cli_sb_puts(&b, "\"class\":");
     cli_sb_str(&b, oc.cls);
@@ -1285,15 +1227,15 @@ static void on_finding(sworker *w, const outcome *oc0)
     }
     cli_sb_puts(&b, ",\"case_id\":");
     cli_sb_str(&b, cid);
-    f.json_extra = take(&b);
+    f.json_extra = fz_sb_take(&b);
     fz_result_clear(&oc.r);
-    if (fz_store_add(&sh->store, &f)) {
-        if (write_session(w, best.n, sh->o->out, fid) != 0)
-            fprintf(stderr, "amc fuzz: cannot write the session %s/%s: %s\n", sh->o->out, fid,
+    if (fz_store_add(&sh->run.store, &f)) {
+        if (write_session(w, best.n, sh->run.o->out, fid) != 0)
+            fprintf(stderr, "amc fuzz: cannot write the session %s/%s: %s\n", sh->run.o->out, fid,
                     strerror(errno));
-        if (sh->o->verbose)
+        if (sh->run.o->verbose)
             fprintf(stderr, "\namc fuzz: stateful finding: %s [%zu -> %zu messages]\n",
-                    sh->store.v[sh->store.n - 1].summary, orig, best.n);
+                    sh->run.store.v[sh->run.store.n - 1].summary, orig, best.n);
     }
     fz_finding_free(&f);
     free(best.m);
@@ -1301,28 +1243,11 @@ static void on_finding(sworker *w, const outcome *oc0)
 
 /* ---- the run ---- */
 
-static bool done(sworker *w)
-{
-    sshared *sh = w->sh;
-    bool stop = false;
-    if (w->pending >= 16 || fz_interrupted) {
-        pthread_mutex_lock(&sh->mu);
-        sh->sessions += w->pending;
-        sh->messages += w->pending_msgs;
-        w->pending = w->pending_msgs = 0;
-        stop =
-            sh->unreachable || (sh->o->max_findings && sh->store.n >= (size_t)sh->o->max_findings);
-        pthread_mutex_unlock(&sh->mu);
-    }
-    return stop || fz_interrupted || (w->runs && w->sessions >= w->runs) ||
-           fz_now() >= sh->deadline;
-}
-
 static void *worker_main(void *arg)
 {
     sworker *w = arg;
     sshared *sh = w->sh;
-    while (!done(w)) {
+    while (!fz_job_done(&w->j)) {
         outcome oc;
         if (sh->mailbox)
             gen_mailbox(w, &w->cur);
@@ -1330,75 +1255,58 @@ static void *worker_main(void *arg)
             gen_other(w, &w->cur);
         if (w->cur.n == 0)
             break;
-        run_both(w, &w->cur, w->cur.n, sh->deadline, true, &oc);
+        run_both(w, &w->cur, w->cur.n, sh->run.deadline, true, &oc);
         if (oc.r.out == FZ_R_CUT) {
             fz_result_clear(&oc.r);
             continue;
         }
         if (oc.r.out == FZ_R_UNREACHED) {
-            pthread_mutex_lock(&sh->mu);
-            sh->unreachable = true;
-            snprintf(sh->why, sizeof sh->why, "%s", oc.r.detail);
-            pthread_mutex_unlock(&sh->mu);
+            fz_job_unreachable(&w->j, oc.r.detail);
             fz_result_clear(&oc.r);
             break;
         }
-        w->sessions++;
-        w->pending++;
-        w->pending_msgs += w->cur.n;
+        fz_job_count(&w->j, w->cur.n);
         if (oc.hit)
             on_finding(w, &oc);
         fz_result_clear(&oc.r);
     }
-    pthread_mutex_lock(&sh->mu);
-    sh->sessions += w->pending;
-    sh->messages += w->pending_msgs;
-    w->pending = w->pending_msgs = 0;
-    sh->running--;
-    pthread_mutex_unlock(&sh->mu);
+    fz_job_finish(&w->j);
     return NULL;
 }
 
 static void coverage_line(const sshared *sh, char *buf, size_t n)
 {
     if (!sh->nscodes)
-        snprintf(buf, n, "no session rules in amc for %s", sh->o->profile);
+        snprintf(buf, n, "no session rules in amc for %s", sh->run.o->profile);
     else
         snprintf(buf, n, "session rules %zu/%zu, reuse distances %zu/%zu", sh->ncode_seen,
                  sh->nscodes, sh->nreached, sh->nscodes * NBUCKET);
 }
 
-static void progress(sshared *sh, bool final)
+static void progress(void *ctx, bool final)
 {
-    double t = fz_now() - sh->start;
-    unsigned long n = 0;
-    size_t found = 0;
-    char cov[200];
-    pthread_mutex_lock(&sh->mu);
-    n = sh->sessions;
-    found = sh->store.hits;
-    coverage_line(sh, cov, sizeof cov);
-    pthread_mutex_unlock(&sh->mu);
-    fprintf(stderr, "\r#%lu sessions (%.0f/s), %zu finding%s, %s, %.0f s  ", n,
-            t > 0 ? (double)n / t : 0.0, found, found == 1 ? "" : "s", cov, t);
-    if (final)
-        fputc('\n', stderr);
-    fflush(stderr);
+    sshared *sh = ctx;
+    char extra[200];
+    pthread_mutex_lock(&sh->run.mu);
+    coverage_line(sh, extra, sizeof extra);
+    pthread_mutex_unlock(&sh->run.mu);
+    fz_progress_line(&sh->run, "sessions", extra, final);
 }
 
-static void summary(sshared *sh, const fz_target *t0)
+static void summary(void *ctx, const fz_target *t0)
 {
+    sshared *sh = ctx;
     static const char *const bn[NBUCKET] = {"1", "2-3", "4-7", "8-15", "16+"};
-    const fz_opts *o = sh->o;
-    double t = fz_now() - sh->start;
+    const fz_opts *o = sh->run.o;
+    double t = fz_now() - sh->run.start;
     size_t i = 0, k = 0, shown = 0;
     char cov[200];
     coverage_line(sh, cov, sizeof cov);
     printf("amc fuzz --stateful: profile %s, adapter %s%s%s, seed %llu, %u job%s\n", o->profile,
-           o->cmd, sh->impl[0] ? " = " : "", sh->impl, (unsigned long long)o->seed, o->jobs,
+           o->cmd, sh->run.impl[0] ? " = " : "", sh->run.impl, (unsigned long long)o->seed, o->jobs,
            o->jobs == 1 ? "" : "s");
-    printf("%lu sessions (%lu messages) in %.1f s (%.0f/s)%s\n", sh->sessions, sh->messages, t,
-           t > 0 ? (double)sh->sessions / t : 0.0,
+    printf("%lu sessions (%lu messages) in %.1f s (%.0f/s)%s\n", sh->run.units, sh->run.items, t,
+           t > 0 ? (double)sh->run.units / t : 0.0,
            !t0->claims_codes ? ", verdicts only (no codes claimed)" : "");
     printf("coverage: %s\n", cov);
     for (k = 0; k < sh->nscodes; k++)
@@ -1407,22 +1315,7 @@ static void summary(sshared *sh, const fz_target *t0)
                 printf("  not reached: %s at reuse distance %s\n", sh->scodes[k], bn[i]);
                 shown++;
             }
-    if (sh->store.hits == 0) {
-        printf("no findings\n");
-    } else {
-        printf("findings: %zu new", sh->store.n);
-        if (sh->store.old_hits)
-            printf(", %zu found again from earlier runs", sh->store.old_hits);
-        printf(", in %s/findings.jsonl\n", o->out);
-        for (i = 0; i < sh->store.n; i++) {
-            const fz_finding *f = &sh->store.v[i];
-            printf("  %-9s %s/%s  %s [%zu -> %zu %s]\n", fz_kind_name(f->kind), o->out, f->file,
-                   f->summary, f->orig_size, f->min_size, f->unit);
-        }
-        printf("replay: amc fuzz --replay %s %s\n", o->out, o->replay_cmd);
-    }
-    if (sh->unreachable)
-        printf("stopped: the implementation is no longer reachable (%s)\n", sh->why);
+    fz_summary_findings(&sh->run, "");
 }
 
 static void free_shared(sshared *sh)
@@ -1436,14 +1329,13 @@ static void free_shared(sshared *sh)
         free(sh->seeds[i].data);
     }
     free(sh->seeds);
-    fz_store_free(&sh->store);
-    pthread_mutex_destroy(&sh->mu);
+    fz_run_free(&sh->run);
 }
 
 static void free_worker(sworker *w)
 {
     size_t i = 0;
-    fz_target_close(&w->t);
+    fz_target_close(&w->j.t);
     amc_validator_free(w->v);
     amc_diags_free(w->ds);
     amc_diags_free(w->sigds);
@@ -1456,18 +1348,12 @@ static void free_worker(sworker *w)
 
 static int init_worker(sshared *sh, sworker *w, unsigned idx)
 {
-    const fz_opts *o = sh->o;
+    const fz_opts *o = sh->run.o;
     amc_validator_opts opts = {NULL, true, NULL, NULL, NULL};
     memset(w, 0, sizeof *w);
+    fz_job_init(&w->j, &sh->run, idx);
     w->sh = sh;
-    w->idx = idx;
-    w->runs = o->runs ? o->runs / o->jobs + (idx < o->runs % o->jobs ? 1 : 0) : 0;
     fz_seed(&w->rng, o->seed + 0x9e3779b97f4a7c15ull * idx);
-    w->t.mode = o->mode;
-    w->t.cmd = o->cmd;
-    w->t.profile = o->profile;
-    w->t.timeout = o->timeout;
-    w->t.verbose = o->verbose;
     opts.profile = o->profile;
     w->ds = amc_diags_new(0);
     w->sigds = amc_diags_new(4);
@@ -1480,7 +1366,7 @@ static void session_rules(sshared *sh)
 {
     size_t i = 0, k = 0;
     for (i = 0; i < sizeof SESSION_RULES / sizeof SESSION_RULES[0]; i++) {
-        if (strcmp(SESSION_RULES[i].profile, sh->o->profile))
+        if (strcmp(SESSION_RULES[i].profile, sh->run.o->profile))
             continue;
         for (k = 0; k < MAX_SCODES && SESSION_RULES[i].rules[k]; k++) {
             const amc_rule *r = amc_rule_find(SESSION_RULES[i].rules[k]);
@@ -1496,96 +1382,37 @@ int fz_run_stateful(const fz_opts *o)
 {
     sshared sh;
     sworker *ws = NULL;
-    unsigned i = 0, started = 0;
+    fz_job **jobs = NULL;
+    fz_drive_ops d = {"stateful", NULL, worker_main, progress, summary};
+    unsigned i = 0;
     int rc = CLI_EXIT_ERROR;
-    char why[256] = "";
-    struct sigaction sa, old, oldterm;
     memset(&sh, 0, sizeof sh);
-    sh.o = o;
-    pthread_mutex_init(&sh.mu, NULL);
-    sh.start = fz_now();
-    sh.deadline = o->seconds > 0 ? sh.start + o->seconds : sh.start + 1e12;
+    if (fz_run_init(&sh.run, o) != 0)
+        return CLI_EXIT_ERROR;
     sh.mailbox = !strcmp(o->profile, "mailbox");
     session_rules(&sh);
-    if (fz_store_init(&sh.store, o) != 0) {
-        pthread_mutex_destroy(&sh.mu);
-        return CLI_EXIT_ERROR;
-    }
     if (load_cases(&sh) != 0) {
         free_shared(&sh);
         return CLI_EXIT_ERROR;
     }
+    d.ctx = &sh;
     ws = calloc(o->jobs, sizeof *ws);
-    for (i = 0; ws && i < o->jobs; i++)
+    jobs = calloc(o->jobs, sizeof *jobs);
+    for (i = 0; ws && jobs && i < o->jobs; i++) {
         if (init_worker(&sh, &ws[i], i) != 0)
             break;
-    if (!ws || i < o->jobs) {
+        jobs[i] = &ws[i].j;
+    }
+    if (!ws || !jobs || i < o->jobs)
         fprintf(stderr, "amc fuzz: out of memory\n");
-        goto out;
-    }
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = st_on_sigint;
-    sigaction(SIGINT, &sa, &old);
-    sigaction(SIGTERM, &sa, &oldterm);
-    if (fz_target_open(&ws[0].t, sh.deadline, why, sizeof why) != 0) {
-        fprintf(stderr, "amc fuzz: implementation not reached: %s\n", why);
-        rc = 3;
-        goto restore;
-    }
-    {
-        const amc_conform_reply *h = ws[0].t.ad.hello;
-        snprintf(sh.impl, sizeof sh.impl, "%s%s%s", h->name ? h->name : "?", h->version ? " " : "",
-                 h->version ? h->version : "");
-    }
-    if (!ws[0].t.claims_stateful) {
-        fprintf(stderr,
-                "amc fuzz: the adapter does not claim %s.stateful (conformance/PROTOCOL.md "
-                "\"Capabilities\"): nothing to fuzz\n",
-                o->profile);
-        rc = CLI_EXIT_ERROR;
-        goto restore;
-    }
-    for (i = 1; i < o->jobs; i++)
-        if (fz_target_open(&ws[i].t, sh.deadline, why, sizeof why) != 0) {
-            fprintf(stderr, "amc fuzz: job %u: implementation not reached: %s\n", i, why);
-            rc = 3;
-            goto restore;
-        }
-    sh.running = o->jobs;
-    for (i = 0; i < o->jobs; i++)
-        if (pthread_create(&ws[i].th, NULL, worker_main, &ws[i]) == 0)
-            started++;
-    pthread_mutex_lock(&sh.mu);
-    sh.running -= o->jobs - started;
-    pthread_mutex_unlock(&sh.mu);
-    while (started) {
-        unsigned running = 0;
-        usleep(100000);
-        pthread_mutex_lock(&sh.mu);
-        running = sh.running;
-        pthread_mutex_unlock(&sh.mu);
-        if (o->progress)
-            progress(&sh, false);
-        if (running == 0)
-            break;
-    }
-    for (i = 0; i < started; i++)
-        pthread_join(ws[i].th, NULL);
-    if (o->progress)
-        progress(&sh, true);
-    summary(&sh, &ws[0].t);
-    rc = sh.store.hits ? CLI_EXIT_INVALID : sh.unreachable ? 3 : CLI_EXIT_OK;
-restore:
-    sigaction(SIGINT, &old, NULL);
-    sigaction(SIGTERM, &oldterm, NULL);
-out:
+    else
+        rc = fz_drive(&sh.run, &d, jobs);
     for (i = 0; ws && i < o->jobs; i++)
         free_worker(&ws[i]);
     free(ws);
+    free(jobs);
     free_shared(&sh);
-    if (rc == CLI_EXIT_INVALID && o->emit && fz_emit_cases(o, o->out, o->emit) != 0)
-        rc = CLI_EXIT_ERROR;
-    return rc;
+    return fz_drive_emit(o, rc);
 }
 
 /* ---- --replay and --emit-cases ---- */
@@ -1630,14 +1457,14 @@ int fz_replay_stateful(fz_target *t, const char *dir, json_object *fo, char *now
     o.profile = t->profile;
     o.jobs = 1;
     o.timeout = t->timeout;
-    sh.o = &o;
+    sh.run.o = &o;
     sh.mailbox = !strcmp(t->profile, "mailbox");
     session_rules(&sh);
     if (init_worker(&sh, &w, 0) != 0) {
         snprintf(now, n, "out of memory");
         goto out;
     }
-    w.t = *t; /* borrowed: handed back below */
+    w.j.t = *t; /* borrowed: handed back below */
     if (!(c = read_case(dir, fo, now, n)))
         goto back;
     if (t->mode != FZ_MODE_ADAPTER || !t->claims_stateful) {
@@ -1669,7 +1496,7 @@ int fz_replay_stateful(fz_target *t, const char *dir, json_object *fo, char *now
     }
     amc_session(&w, NULL, k, false, &oc.a);
     impl_session(&w, k, fz_now() + 1e9, &oc.r);
-    oc.hit = classify(&sh, w.t.claims_codes, &oc.a, &oc.r, oc.cls, sizeof oc.cls);
+    oc.hit = classify(&sh, w.j.t.claims_codes, &oc.a, &oc.r, oc.cls, sizeof oc.cls);
     if (oc.r.out == FZ_R_UNREACHED || oc.r.out == FZ_R_CUT) {
         snprintf(now, n, "not reached: %s", oc.r.detail);
     } else if (oc.hit) {
@@ -1680,9 +1507,9 @@ int fz_replay_stateful(fz_target *t, const char *dir, json_object *fo, char *now
         snprintf(now, n, "both say the session is %s", oc.a.valid ? "valid" : "invalid");
     }
 back:
-    *t = w.t;
-    memset(&w.t, 0, sizeof w.t);
-    w.t.mode = FZ_MODE_EXEC; /* nothing to close */
+    *t = w.j.t;
+    memset(&w.j.t, 0, sizeof w.j.t);
+    w.j.t.mode = FZ_MODE_EXEC; /* nothing to close */
 out:
     fz_result_clear(&oc.r);
     json_object_put(c);

@@ -306,13 +306,37 @@ void fz_target_request(fz_target *t, const char *op, const char *req, size_t len
     res->reply = rep;
 }
 
+bool fz_result_verdict(fz_result *res)
+{
+    const amc_conform_reply *rep = res->reply;
+    size_t i = 0;
+    if (rep->kind != AMC_CONFORM_R_VERDICT) {
+        res->out = FZ_R_GARBAGE;
+        snprintf(res->cls, sizeof res->cls, "garbage");
+        snprintf(res->detail, sizeof res->detail, "the reply to a validate request has no verdict");
+        return false;
+    }
+    res->valid = rep->valid;
+    res->has_codes = rep->has_codes;
+    res->codes[0] = '\0';
+    {
+        const char **ids = malloc((rep->ncodes + 1) * sizeof *ids);
+        if (ids) {
+            for (i = 0; i < rep->ncodes; i++)
+                ids[i] = rep->codes[i];
+            code_list(ids, rep->ncodes, res->codes, sizeof res->codes);
+            free(ids);
+        }
+    }
+    return true;
+}
+
 static void adapter_validate(fz_target *t, const char *name, const char *buf, size_t len,
                              double deadline, fz_result *res)
 {
     cli_sb b = {NULL, 0, 0, false};
     char *enc = cli_base64_encode(buf, len);
     amc_conform_reply *rep = NULL;
-    size_t i = 0;
     long long seq = 0;
     if (!enc) {
         res->out = FZ_R_CUT;
@@ -340,24 +364,9 @@ static void adapter_validate(fz_target *t, const char *name, const char *buf, si
     free(b.p);
     if (res->out != FZ_R_VERDICT)
         return;
-    rep = res->reply;
-    if (rep->kind != AMC_CONFORM_R_VERDICT) {
-        res->out = FZ_R_GARBAGE;
-        snprintf(res->cls, sizeof res->cls, "garbage");
-        snprintf(res->detail, sizeof res->detail, "not a verdict");
+    if (!fz_result_verdict(res))
         return;
-    }
-    res->valid = rep->valid;
-    res->has_codes = rep->has_codes;
-    {
-        const char **ids = malloc((rep->ncodes + 1) * sizeof *ids);
-        if (ids) {
-            for (i = 0; i < rep->ncodes; i++)
-                ids[i] = rep->codes[i];
-            code_list(ids, rep->ncodes, res->codes, sizeof res->codes);
-            free(ids);
-        }
-    }
+    rep = res->reply;
     amc_conform_reply_free(rep);
     res->reply = NULL;
 }
