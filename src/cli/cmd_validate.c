@@ -95,6 +95,12 @@ typedef struct vstate {
     const cli_config *rules; /* rule settings (cli_config.h), installed on every list */
     bool rules_set;
     const cli_list *exclude; /* --exclude GLOB: entries of a walked directory left out */
+    /* --jsonl: line buffers of emitted batches, kept for the next batches (the reading thread
+     * fills and frees batches, so no lock): with -j N a fresh 1 MiB buffer per batch cost a
+     * page fault per 4 KiB (4 500 against 840 for -j 1 on the schema benchmark) */
+    char *spare[8];
+    size_t spare_cap[8];
+    unsigned nspare;
 } vstate;
 
 /* What a worker owns. */
@@ -364,6 +370,19 @@ static void batch_work(void *wctx, void *item)
         fclose(err);
 }
 
+static void batch_free(vbatch *b);
+
+/* Frees b, keeping its line buffer for a later batch of v. */
+static void batch_recycle(vstate *v, vbatch *b)
+{
+    if (b->kind == B_LINES && b->data && v->nspare < sizeof v->spare / sizeof v->spare[0]) {
+        v->spare[v->nspare] = b->data;
+        v->spare_cap[v->nspare++] = b->dcap;
+        b->data = NULL;
+    }
+    batch_free(b);
+}
+
 static void batch_free(vbatch *b)
 {
     size_t i = 0;
@@ -405,7 +424,7 @@ static void batch_emit(void *ectx, void *item)
     v->n_unparseable += b->n_unparseable;
     v->any_warning |= b->any_warning;
     v->io_error |= b->io_error;
-    batch_free(b);
+    batch_recycle(v, b);
 }
 
 static vbatch *batch_new(int kind, const char *path)
@@ -513,6 +532,11 @@ static int line_append(vstate *v, const char *path, linebuf *l, const char *seg,
             fprintf(stderr, "amc validate: out of memory\n");
             v->io_error = true;
             return -1;
+        }
+        if (v->nspare) {
+            v->nspare--;
+            v->cur->data = v->spare[v->nspare];
+            v->cur->dcap = v->spare_cap[v->nspare];
         }
     }
     b = v->cur;
@@ -864,6 +888,8 @@ out:
     amc_diags_free(v->kds);
     v->kdoc = NULL;
     v->kds = NULL;
+    while (v->nspare)
+        free(v->spare[--v->nspare]);
     return rc;
 }
 
