@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_conform.h"
+#include "cli.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -18,15 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int cli_proc_start(cli_proc *p, const char *cmd)
 {
@@ -110,11 +103,11 @@ void cli_proc_kill(cli_proc *p)
 
 void cli_proc_stop(cli_proc *p, double timeout)
 {
-    double end = now_s() + timeout;
+    double end = cli_now() + timeout;
     if (p->to_fd >= 0)
         close(p->to_fd);
     p->to_fd = -1;
-    while (p->pid > 0 && now_s() < end) {
+    while (p->pid > 0 && cli_now() < end) {
         pid_t r = waitpid(p->pid, NULL, WNOHANG);
         if (r == p->pid || r < 0) {
             kill(-r, SIGKILL); /* leftovers of its group */
@@ -128,14 +121,14 @@ void cli_proc_stop(cli_proc *p, double timeout)
 
 int cli_proc_send(cli_proc *p, const char *line, size_t len, double timeout)
 {
-    double end = now_s() + timeout;
+    double end = cli_now() + timeout;
     size_t off = 0;
     int nl = 0;
     if (p->to_fd < 0)
         return CLI_IO_EOF;
     while (off < len + 1) {
         struct pollfd pf = {p->to_fd, POLLOUT, 0};
-        double left = end - now_s();
+        double left = end - cli_now();
         ssize_t w = 0;
         if (left <= 0)
             return CLI_IO_TIMEOUT;
@@ -158,7 +151,7 @@ int cli_proc_send(cli_proc *p, const char *line, size_t len, double timeout)
 
 int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line, size_t *len)
 {
-    double end = now_s() + timeout;
+    double end = cli_now() + timeout;
     /* drop the line returned last time */
     if (p->rskip) {
         memmove(p->rbuf, p->rbuf + p->rskip, p->rlen - p->rskip);
@@ -180,7 +173,7 @@ int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line
             return CLI_IO_TOOLONG;
         if (p->from_fd < 0)
             return CLI_IO_EOF;
-        left = end - now_s();
+        left = end - cli_now();
         if (left <= 0)
             return CLI_IO_TIMEOUT;
         if (poll(&pf, 1, (int)(left * 1000) + 1) <= 0)
@@ -206,7 +199,7 @@ int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line
 
 int cli_proc_wait(cli_proc *p, double timeout)
 {
-    double end = now_s() + timeout;
+    double end = cli_now() + timeout;
     int status = 0;
     while (p->pid > 0) {
         pid_t r = waitpid(p->pid, &status, WNOHANG);
@@ -215,7 +208,7 @@ int cli_proc_wait(cli_proc *p, double timeout)
             p->pid = -1;
             return status;
         }
-        if (r < 0 || now_s() >= end)
+        if (r < 0 || cli_now() >= end)
             return -1;
         usleep(2000);
     }
@@ -230,7 +223,7 @@ int cli_run_exec(const char *cmd, double timeout, bool keep_stderr)
 int cli_run_exec_ws(const char *cmd, double timeout, bool keep_stderr, int *wstatus)
 {
     pid_t pid = 0;
-    double end = now_s() + timeout;
+    double end = cli_now() + timeout;
     int status = 0;
     useconds_t nap = 100; /* grows to 2 ms: quick commands are reaped quickly */
     if (wstatus)
@@ -256,7 +249,7 @@ int cli_run_exec_ws(const char *cmd, double timeout, bool keep_stderr, int *wsta
             break;
         if (r < 0)
             return -1;
-        if (now_s() > end) {
+        if (cli_now() > end) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             waitpid(pid, NULL, 0);

@@ -21,6 +21,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_probe.h"
+#include "cli.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -74,13 +75,6 @@ typedef struct probe {
     amc_diags *ds;
     bool nomem;
 } probe;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void copyz(char *dst, size_t cap, const char *src)
 {
@@ -140,7 +134,7 @@ static void pc_open(pconn *c, const char *path, double deadline)
     struct sockaddr_un sa;
     size_t n = strlen(path);
     c->fd = -1;
-    c->t0 = now_s();
+    c->t0 = cli_now();
     if (n >= sizeof sa.sun_path) {
         c->st = PC_CONNECT;
         c->err = ENAMETOOLONG;
@@ -166,7 +160,7 @@ static void pc_open(pconn *c, const char *path, double deadline)
         }
         c->err = errno;
         close(fd);
-        if (c->err != EAGAIN || now_s() >= deadline) {
+        if (c->err != EAGAIN || cli_now() >= deadline) {
             c->st = c->err == EAGAIN ? PC_TIMEOUT : PC_CONNECT;
             return;
         }
@@ -226,7 +220,7 @@ static int pc_read(pc_state *st, pconn *c)
         r = recv(c->fd, c->buf + c->blen, 65536, 0);
         if (r > 0) {
             if (!c->blen)
-                c->t_first = now_s();
+                c->t_first = cli_now();
             c->blen += (size_t)r;
             c->buf[c->blen] = '\0';
             if (c->blen > REPLY_MAX) {
@@ -253,7 +247,7 @@ static int pc_pump(pconn **v, size_t n, double deadline)
     struct pollfd pf[PROBE_MAX_CLIENTS + 1];
     for (;;) {
         size_t i = 0, k = 0;
-        double left = deadline - now_s();
+        double left = deadline - cli_now();
         for (i = 0; i < n; i++)
             if (v[i]->st == PC_RUN && !v[i]->wdone)
                 pc_write(v[i]);
@@ -284,7 +278,7 @@ static int pc_pump(pconn **v, size_t n, double deadline)
                     return -1;
                 if (st != PC_RUN) {
                     c->st = st;
-                    c->t_done = now_s();
+                    c->t_done = cli_now();
                 }
             }
         }
@@ -348,7 +342,7 @@ static const char *sock_err(int e)
 static bool judge(probe *p, probe_step *s, const char *step, expect x, const char *task_id,
                   const pconn *c, bool alive)
 {
-    double took = (c->t_done > 0 ? c->t_done : now_s()) - c->t0;
+    double took = (c->t_done > 0 ? c->t_done : cli_now()) - c->t0;
     char res[200] = "";
     bool closed = c->st == PC_EOF || c->st == PC_RESET;
     amc_doc *doc = NULL;
@@ -473,7 +467,7 @@ out:
 
 static double deadline(const probe *p)
 {
-    double d = now_s() + p->o->timeout;
+    double d = cli_now() + p->o->timeout;
     return d < p->end ? d : p->end;
 }
 
@@ -512,7 +506,7 @@ static int status_step(probe *p, const char *name, const char *why, bool *connec
     if (!c.connected) {
         if (s) {
             snprintf(s->result, sizeof s->result, "connect failed: %s", strerror(c.err));
-            s->seconds = now_s() - c.t0;
+            s->seconds = cli_now() - c.t0;
         }
         pc_free(&c);
         return 0;
@@ -524,7 +518,7 @@ static int status_step(probe *p, const char *name, const char *why, bool *connec
 
 static bool out_of_time(probe *p, const char *before)
 {
-    if (now_s() + 0.05 < p->end)
+    if (cli_now() + 0.05 < p->end)
         return false;
     snprintf(p->r->stopped, sizeof p->r->stopped,
              "the run reached --max-time (%.0f s) before the %s step", p->o->max_time, before);
@@ -548,7 +542,7 @@ static int task_step(probe *p)
     localtime_r(&t, &tm);
     n = (int)strftime(id, sizeof id, "task-%Y%m%d-%H%M%S-", &tm);
     snprintf(id + n, sizeof id - (size_t)n, "%04x",
-             (unsigned)(((unsigned)getpid() * 2654435761u) ^ (unsigned)now_s()) & 0xffffu);
+             (unsigned)(((unsigned)getpid() * 2654435761u) ^ (unsigned)cli_now()) & 0xffffu);
     snprintf(req, sizeof req,
              "{\"type\": \"task\", \"id\": \"%s\", \"from\": \"amc-probe\", \"payload\": "
              "{\"instruction\": \"amc probe: this is a protocol test. Answer with the word ok. "
@@ -712,7 +706,7 @@ static int concurrent_step(probe *p)
     unsigned n = p->o->clients, i = 0, answered = 0;
     char words[120];
     probe_step *s = NULL;
-    double dl = deadline(p), t0 = now_s();
+    double dl = deadline(p), t0 = cli_now();
     int rc = 0;
     if (n > PROBE_MAX_CLIENTS)
         n = PROBE_MAX_CLIENTS;
@@ -748,7 +742,7 @@ static int concurrent_step(probe *p)
         pc_free(&cs[i]);
     if (s) {
         snprintf(s->result, sizeof s->result, "%u of %u answered", answered, n);
-        s->seconds = now_s() - t0;
+        s->seconds = cli_now() - t0;
     }
     return rc;
 }
@@ -805,7 +799,7 @@ int cli_probe_run(const probe_opts *o, probe_result *res)
     memset(&p, 0, sizeof p);
     p.o = o;
     p.r = res;
-    p.start = now_s();
+    p.start = cli_now();
     p.end = p.start + o->max_time;
     for (i = 0; i < amc_rule_count() && k < PROBE_RULES; i++) {
         const amc_rule *r = amc_rule_at(i);
@@ -820,7 +814,7 @@ int cli_probe_run(const probe_opts *o, probe_result *res)
         return -1;
     }
     rc = run_steps(&p);
-    res->seconds = now_s() - p.start;
+    res->seconds = cli_now() - p.start;
     amc_validator_free(p.v);
     amc_diags_free(p.ds);
     return rc != 0 || p.nomem ? -1 : 0;

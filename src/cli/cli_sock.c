@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_sock.h"
+#include "cli.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,15 +16,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int connect_unix(const char *path, double end, int *err)
 {
@@ -48,7 +41,7 @@ static int connect_unix(const char *path, double end, int *err)
             return fd;
         *err = errno;
         close(fd);
-        if (*err != EAGAIN || now_s() >= end)
+        if (*err != EAGAIN || cli_now() >= end)
             return -1;
         usleep(5000);
     }
@@ -84,7 +77,7 @@ static int pump(int fd, const char *req, size_t len, double end, size_t max, cha
         return CLI_SOCK_IO;
     for (;;) {
         struct pollfd pf = {fd, (short)(POLLIN | (writing ? POLLOUT : 0)), 0};
-        double left = end - now_s();
+        double left = end - cli_now();
         int pr = 0;
         if (left <= 0)
             return CLI_SOCK_TIMEOUT;
@@ -129,7 +122,7 @@ static int pump(int fd, const char *req, size_t len, double end, size_t max, cha
 int cli_sock_request(const char *path, const char *req, size_t len, double timeout, size_t max,
                      char **reply, size_t *rlen, int *err)
 {
-    double end = now_s() + timeout;
+    double end = cli_now() + timeout;
     int fd = -1, rc = 0;
     *reply = NULL;
     *rlen = 0;

@@ -79,13 +79,6 @@ typedef struct run {
     amc_conform_run_info info;
 } run;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -747,7 +740,7 @@ static int run_cases(run *r)
     }
     for (k = 0; (r->exec || r->info.reached) && k < amc_conform_case_count(r->suite); k++) {
         amc_conform_case *c = amc_conform_case_at(r->suite, k);
-        double t0 = now_s();
+        double t0 = cli_now();
         if (!c->selected)
             continue;
         if (r->max_fail > 0 && (long)bad >= r->max_fail) {
@@ -756,7 +749,7 @@ static int run_cases(run *r)
         }
         if ((r->exec ? run_exec_case(r, c) : run_adapter_case(r, c)) != 0)
             return -1;
-        c->seconds = now_s() - t0;
+        c->seconds = cli_now() - t0;
         if ((c->outcome == AMC_CONFORM_FAIL || c->outcome == AMC_CONFORM_ERROR) && !c->xfail_listed)
             bad++;
         if (r->verbose)

@@ -32,7 +32,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -93,13 +92,6 @@ static void on_signal(int sig)
         /* nothing to do: the loop also sees EINTR */
     }
     errno = saved;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static const char *check_mode(const char *v)
@@ -367,7 +359,7 @@ static void answer(server *s, sconn *c)
     amc_doc_free(doc); /* type and kind point into it */
     c->ooff = 0;
     c->ph = fault && s->fault == F_DELAY ? P_WAIT : P_WRITE;
-    c->release = now_s() + (fault && s->fault == F_DELAY ? s->delay : 0);
+    c->release = cli_now() + (fault && s->fault == F_DELAY ? s->delay : 0);
 }
 
 static void drop(server *s, size_t i)
@@ -475,7 +467,7 @@ static int serve_loop(server *s, int lfd)
     struct pollfd pf[MAX_CLIENTS + 2];
     for (;;) {
         size_t i = 0, k = 0;
-        double now = now_s(), next = now + 3600;
+        double now = cli_now(), next = now + 3600;
         int ms = 0;
         pf[0].fd = sig_pipe[0];
         pf[0].events = POLLIN;
@@ -509,7 +501,7 @@ static int serve_loop(server *s, int lfd)
                 return CLI_EXIT_OK;
             }
         }
-        now = now_s();
+        now = cli_now();
         /* connections first (their pollfd indexes follow s->c), then new ones */
         for (i = s->n; i-- > 0;) {
             if (!step(s, &s->c[i], pf[i + 2].revents, now))
