@@ -28,7 +28,7 @@ add_test(NAME docs.rooms_selftest
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(docs.rooms docs.rooms_selftest PROPERTIES LABELS docs)
 
-# Every example command of README.md runs, in a scratch folder on bundled inputs, and exits and
+# Every example command of README.md and docs/reports.md runs, in a scratch folder on bundled inputs, and exits and
 # prints what the README shows (tests/docs/readme_examples.py says how README is read); a
 # command that cannot run here is listed there with the reason.
 add_test(NAME docs.readme_examples

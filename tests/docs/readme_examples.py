@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""ctest docs.readme_examples: every example command in README.md does what the README says.
+"""ctest docs.readme_examples: every example command in README.md (and docs/reports.md) does
+what the document says.
 
-usage: readme_examples.py AMC SOURCE_DIR [DOC.md...]   (default: README.md)
+usage: readme_examples.py AMC SOURCE_DIR [DOC.md...]   (default: README.md docs/reports.md)
 
 How README.md is read (the conventions a writer follows):
 - Examples are the fenced blocks with no info string or `sh`/`shell`/`console` (also indented
@@ -69,6 +70,7 @@ FIXTURES = {
     "state/message-receipts.jsonl": "tests/data/trace/mailbox-receipts.jsonl",
     # the conformance kit's adapter template and its example implementation
     "adapter.py": "conformance/adapters/python/adapter.py",
+    "acme_adapter.py": "conformance/adapters/python/adapter.py",  # docs/reports.md's vendor
     "example_socket.py": "conformance/adapters/python/example_socket.py",
     # amc fuzz: the reader's adapter after the fix (amc's reference adapter), and what a campaign
     # against it found before the fix (a duplicate key it accepted; tests/data/readme/README.md)
@@ -93,6 +95,8 @@ NOT_RUN = {
     "cmake -S . -B build": "the build itself (ci/test.sh runs these steps)",
     "ninja -C build": "the build itself (ci/test.sh runs these steps)",
     "ctest --test-dir build": "the build itself (ci/test.sh runs these steps)",
+    "python3 tests/browser/run_browser.py": "writes into the source tree (docs/img) and needs "
+                                            "Chromium: ctest browser.reports runs it",
 }
 
 # command prefix -> (exit status it has today, the bug): a known bug makes the command exit
@@ -179,7 +183,7 @@ def commands(info, body):
 
 def main():
     amc, src = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    docs = sys.argv[3:] or ["README.md"]
+    docs = sys.argv[3:] or ["README.md", "docs/reports.md"]
     failures, ran, seen = [], 0, set()
     for doc in docs:
         text = open(os.path.join(src, doc), encoding="utf-8").read()
