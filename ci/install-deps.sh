@@ -5,7 +5,8 @@ set -euo pipefail
 PKGS=(cmake ninja-build gcc clang libclang-rt-14-dev clang-format pkg-config
       libjson-c-dev libyaml-dev libpcre2-dev libssl-dev libcmocka-dev valgrind python3 strace
       python3-jsonschema gcovr nodejs dpkg-dev parallel
-      chromium fonts-dejavu-core)  # chromium: tests/browser/run_browser.py (issue 20)
+      chromium fonts-dejavu-core fonts-noto-cjk)  # chromium, fonts: tests/browser/run_browser.py
+      # (issue 20); fonts-noto-cjk: Japanese text in pages and screenshots, not boxes
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
