@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""Which tests run which lines of src/: the test map that ci/mutate.py --testmap uses to run,
-for a mutant, only the tests that execute its line (docs/testing.md).
+"""Which tests run which lines of src/, over the whole coverage build (docs/testing.md).
 
 Runs every ctest test of a gcc --coverage build (ci/coverage.sh builds one) on its own, with
 GCOV_PREFIX pointing at a directory of its own (child processes inherit it, so the amc
@@ -9,6 +8,10 @@ and writes, per line of src/ that some test executes, the tests that execute it:
 
   {"src_hash": sha256 of src/, "file_hashes": {"src/x.c": sha256},
    "tests": [{"name", "secs", "passed"}, ...], "files": {"src/x.c": {"LINE": [test index, ...]}}}
+
+ci/mutate.py makes the same map itself, during its clean run, for the files of its sample only
+(lines_of below reads the counts); this script makes it for every file, to answer "which tests
+run this line" by hand.
 
 Usage: ci/testmap.py [BUILD_DIR] [-j N] [-o OUT]   (default build/coverage, OUT
 BUILD_DIR/testmap.json). A test that fails here still maps what it ran (reported).
@@ -100,8 +103,9 @@ def lines_of(prefix, build, root):
     res = {}
     if not gcdas:
         return res
-    out = subprocess.run(["gcov", "-j", "-t"] + gcdas, cwd=prefix, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, errors="replace").stdout
+    out = subprocess.run(["gcov", "-j", "-t"] + gcdas, cwd=prefix or None,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                         errors="replace").stdout
     src = os.path.join(root, "src") + os.sep
     for doc in out.split("\n"):
         if not doc.strip().startswith("{"):
