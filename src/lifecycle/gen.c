@@ -99,6 +99,8 @@ struct amc_lifecycle_gen {
     size_t burst;
     size_t focus[3], nfocus; /* transitions this sequence takes often */
     size_t rejected_run;     /* rejected events in a row */
+    bool push;               /* this event takes another way out of a guarded transition's
+                                state: its counters go on (+1) */
 };
 
 /* ---- random numbers: xoshiro256** seeded through splitmix64 ---- */
@@ -418,6 +420,8 @@ static int64_t counter(amc_lifecycle_gen *g, size_t mi, int64_t k)
     int64_t last = g->lastv[mi][k >= 0 && k < G_MAXINST ? k : 0], v = 0;
     size_t r = below(g, 100);
     bool ranged = m->type == LC_INT && m->bad_pre && m->lo <= m->hi;
+    if (g->push && r < 85) /* a guard ahead: move the counter on */
+        return last + 1;
     v = r < 45        ? last + 1
         : r < 60      ? last
         : r < 70      ? (last > 0 ? last - 1 : 0)
@@ -479,8 +483,10 @@ static long reachable(amc_lifecycle_gen *g, long t)
             pick = below(g, n);
             for (i = 0; n && i < md->n_transitions; i++)
                 if ((long)i != t && md->transitions[i].entity == tr->entity &&
-                    md->transitions[i].from == tr->from && pick-- == 0)
+                    md->transitions[i].from == tr->from && pick-- == 0) {
+                    g->push = true;
                     return (long)i;
+                }
             return t;
         }
         for (i = 0; i < md->n_transitions; i++)
@@ -503,6 +509,7 @@ static long aim(amc_lifecycle_gen *g)
 {
     size_t r = below(g, 100), nt = g->md->n_transitions, i = 0, n0 = 0, pick = 0;
     unsigned long *th = g->hits + g->nitems[AMC_LC_RULES];
+    g->push = false;
     if (nt == 0)
         return -1;
     if (g->rejected_run >= 3 && below(g, 2)) {
@@ -559,6 +566,7 @@ static void gen_event(amc_lifecycle_gen *g, const gev *hist, size_t n, gev *ev)
     }
     burst = copy && copy->bad == G_OK;
     memset(ev, 0, sizeof *ev);
+    g->push = false;
     if (burst) {
         *ev = *copy;
     } else {
