@@ -15,6 +15,8 @@
  *     upper case, pct-encoded unreserved characters decoded, dot segments removed; and (6.2.3)
  *     an empty path after an authority becomes "/" for http, https, ws, wss and file. Two URIs
  *     that differ only in those ways name the same schema resource.
+ *   - A result without authority whose path begins with "//" gets a "/." prefix (as the WHATWG
+ *     URL serializer does), so that it does not read back as an authority.
  *   - A URN ("urn:example:foo") is an absolute URI with a rootless path; resolving "#x" or
  *     "#/a" against it works as for any other base.
  */
@@ -355,6 +357,14 @@ amc_status amc_uri_resolve(const char *base, const char *ref, size_t reflen, cha
              scheme_is(src_scheme, sch, "file")))
             st = amc_buf_putc(&b, '/');
     }
+    /* Without an authority a path may not begin with "//" (section 3.3): written out as it is,
+     * it would read back as an authority ("https:/a/..//h" -> "https://h", another resource,
+     * and resolving the result again would not give the result). Like the WHATWG URL
+     * serializer, keep it a path with a "/." prefix; remove_dot_segments takes the prefix off
+     * again, so the result resolves to itself. */
+    if (st == AMC_OK && !span_has(auth) && path.len >= 2 && path.data[0] == '/' &&
+        path.data[1] == '/')
+        st = amc_buf_append(&b, "/.", 2);
     if (st == AMC_OK)
         st = put_norm(&b, path.data ? path.data : "", path.len, false);
     if (st == AMC_OK && span_has(query)) {
