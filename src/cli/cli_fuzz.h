@@ -113,6 +113,7 @@ typedef struct fz_result {
     fz_out out;
     bool valid;
     bool has_codes;
+    bool no_verdict;  /* socket: a reply-type message refused as "not a request": no verdict */
     char codes[1024]; /* " A B " as in fz_verdict */
     char detail[240]; /* for crash/hang/garbage: what happened */
     char cls[48];     /* its class, for deduplication: "signal 11", "exit 2", "timeout" ... */

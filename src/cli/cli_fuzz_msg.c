@@ -325,6 +325,8 @@ static bool classify(bool claims_codes, const fz_verdict *v, const fz_result *r,
         return false;
     }
     *kind = FZ_K_VERDICT;
+    if (r->no_verdict)
+        return false;
     if (r->valid != v->valid) {
         snprintf(cls, n, "%s", r->valid ? "impl-valid" : "impl-invalid");
         return true;

@@ -9,10 +9,10 @@
  *     status a crash, the timeout a hang; 126/127 before any run = not reachable;
  *   - socket (--socket PATH): one connection per input on a local Unix socket (seed 003:
  *     request, shutdown(SHUT_WR), reply to EOF); an "error" reply = invalid, any other reply
- *     type = valid; no reply = crash; a reply that is not one strict JSON object with a string
- *     "type" = garbage.
- * A time-out that the run's own deadline caused (less than --timeout was left) is not a hang:
- * the exchange is FZ_R_CUT and no finding is made of it.
+ *     type = valid, except that an error in answer to a message of a reply type (not task or
+ *     status: "not a request") is no verdict; no reply = crash; a reply that is not one strict JSON
+ * object with a string "type" = garbage. A time-out that the run's own deadline caused (less than
+ * --timeout was left) is not a hang: the exchange is FZ_R_CUT and no finding is made of it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -451,6 +451,27 @@ static void exec_validate(fz_target *t, const char *name, const char *buf, size_
     }
 }
 
+/* Whether the message sent is a request (type task or status; anything that is not a JSON
+ * object with a string type counts as one). A server answers a message of a reply type
+ * (status_response, error, ...) with an error, "not a request" (amc serve does): that says
+ * nothing about the message's validity, so such an exchange gives no verdict. */
+static bool socket_is_request(const char *buf, size_t len)
+{
+    amc_diags *ds = amc_diags_new(1);
+    amc_doc *doc = NULL;
+    const amc_value *root = NULL, *type = NULL;
+    bool req = true;
+    if (ds && amc_json_read(buf, len, NULL, ds, &doc) == AMC_OK) {
+        root = amc_doc_root(doc);
+        type = root->type == AMC_T_OBJECT ? amc_value_getz(root, "type") : NULL;
+        if (type && type->type == AMC_T_STRING)
+            req = !strcmp(type->u.str.ptr, "task") || !strcmp(type->u.str.ptr, "status");
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    return req;
+}
+
 static void socket_validate(fz_target *t, const char *buf, size_t len, double deadline,
                             fz_result *res)
 {
@@ -496,6 +517,7 @@ static void socket_validate(fz_target *t, const char *buf, size_t len, double de
     } else {
         res->out = FZ_R_VERDICT;
         res->valid = strcmp(type->u.str.ptr, "error") != 0;
+        res->no_verdict = !res->valid && !socket_is_request(buf, len);
     }
     if (rc != CLI_SOCK_CONNECT)
         t->reached = true;

@@ -102,12 +102,7 @@ NOT_RUN = {
 # command prefix -> (exit status it has today, the bug): a known bug makes the command exit
 # otherwise than the README says; the test fails once it exits as the README says (then remove
 # the entry).
-XFAIL = {
-    "amc fuzz --socket /tmp/my-agent.sock": (
-        1, "amc fuzz --socket judges a reply-type message sent as a request (error, "
-           "status_response) by the document's verdict, while amc serve answers it with an error "
-           "('not a request'): false findings against the reference server"),
-}
+XFAIL = {}
 
 # (text in the command, replacement, why): time budgets the test shortens
 SHORTER = [
