@@ -13,35 +13,14 @@ last 2 accepted messages only.
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
-AMC = os.path.abspath(sys.argv[1])
-SRC = os.path.abspath(sys.argv[2])
-HERE = os.path.join(SRC, "tests", "fuzz")
+from fuzzcheck import Check, findings
+
+CHECK = Check("fuzz.stateful", "amc-stfuzz-test-")
+AMC, SRC, HERE, SUITE, TMP = CHECK.amc_path, CHECK.src, CHECK.here, CHECK.suite, CHECK.tmp
 PY = sys.executable
-TMP = tempfile.mkdtemp(prefix="amc-stfuzz-test-")
-SUITE = os.path.join(SRC, "conformance")
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL:", msg)
-
-
-def amc(args, env=None, timeout=600):
-    return subprocess.run([AMC] + args, cwd=TMP, capture_output=True, text=True, errors="replace",
-                          timeout=timeout, env=env)
-
-
-def findings(out):
-    path = os.path.join(out, "findings.jsonl")
-    if not os.path.exists(path):
-        return []
-    return [json.loads(l) for l in open(path) if l.strip()]
+fail, amc = CHECK.fail, CHECK.amc
 
 
 def planted(mode):
@@ -153,8 +132,4 @@ for args, want in ((["--impl-exec", "x {file}"], 2), (["--impl", f"{PY} {noclaim
     if p.returncode != want:
         fail(f"{args}: exit {p.returncode}, want {want}\n{p.stdout}{p.stderr}")
 
-shutil.rmtree(TMP, ignore_errors=True)
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("fuzz.stateful: ok")
+CHECK.finish()
