@@ -256,7 +256,8 @@ static int set_shape(merger *m, const char *file, int shape)
     if (m->shape && m->shape != shape) {
         merge_diag(m, file, AMC_C_REPORT_MIXED, -1, 0,
                    "this report is a JSON %s, %s a JSON %s: merge reports of one kind",
-                   shape == 1 ? "Lines report" : "document", m->shape_file,
+                   shape == 1 ? "Lines report" : "document",
+                   strcmp(m->shape_file, "-") ? m->shape_file : "<stdin>",
                    m->shape == 1 ? "Lines report" : "document");
         return -1;
     }
