@@ -317,8 +317,9 @@ static bool unreadable(const char *line, size_t n, const amc_diags *ds)
         json_object_object_add(o, "context", ctx);
         reply(NULL, o);
     } else {
-        fprintf(stderr, "amc bowtie: a request is not a JSON object: %s\n",
-                d ? d->message : "unreadable");
+        /* no diagnostic: valid JSON, but an array, string, number ... */
+        fprintf(stderr, "amc bowtie: a request is not a JSON object%s%s\n", d ? ": " : "",
+                d ? d->message : "");
     }
     json_object_put(j);
     return ok;
