@@ -144,13 +144,19 @@ static const struct {
               {"info", AMC_SEV_INFO},
               {"note", AMC_SEV_INFO}};
 
+/* The config file as messages name it: "-" (--config -) is standard input. */
+static const char *shown(const char *path)
+{
+    return strcmp(path, "-") ? path : "<stdin>";
+}
+
 /* "FILE:LINE:COL: " + printf(fmt, arg) on stderr. */
 static void at(const char *path, const amc_doc *doc, size_t off, const char *fmt, const char *arg)
     __attribute__((format(printf, 4, 0)));
 static void at(const char *path, const amc_doc *doc, size_t off, const char *fmt, const char *arg)
 {
     amc_pos p = amc_doc_pos(doc, off);
-    fprintf(stderr, "%s:%u:%u: ", path, p.line + 1, p.col + 1);
+    fprintf(stderr, "%s:%u:%u: ", shown(path), p.line + 1, p.col + 1);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
     fprintf(stderr, fmt, arg);
@@ -238,7 +244,7 @@ static int members(cli_config *cfg, const char *cmd, const char *path, const amc
     if (root->type == AMC_T_NULL)
         return 0; /* an empty YAML file */
     if (root->type != AMC_T_OBJECT) {
-        fprintf(stderr, "amc %s: %s: the config must be a mapping\n", cmd, path);
+        fprintf(stderr, "amc %s: %s: the config must be a mapping\n", cmd, shown(path));
         return -1;
     }
     for (i = 0; i < root->u.obj.len; i++) {
