@@ -2,7 +2,7 @@
  * cli_adapter.c - the adapter protocol's client (conformance/PROTOCOL.md), shared by
  * `amc conform` and `amc fuzz`.
  *
- * Decisions: the adapter runs `/bin/sh -c CMD` in its own process group (cli_proc_start), so a
+ * Decisions: the adapter runs `/bin/sh -c CMD` in its own process group (cli_proc_start_ex), so a
  * timeout kills the whole tree. A reply is parsed and checked with amc_conform_reply_parse
  * (the seq must match; exactly one outcome member for the op); with a reply schema set, the
  * line must also validate against conformance/protocol/<op>-reply.schema.json. After EOF the

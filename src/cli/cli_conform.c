@@ -21,11 +21,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int cli_proc_start(cli_proc *p, const char *cmd)
-{
-    return cli_proc_start_ex(p, cmd, false);
-}
-
 int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet)
 {
     int in[2] = {-1, -1}, out[2] = {-1, -1};

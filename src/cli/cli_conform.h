@@ -16,9 +16,8 @@ typedef struct cli_proc {
 
 enum { CLI_IO_OK = 0, CLI_IO_TIMEOUT = 1, CLI_IO_EOF = 2, CLI_IO_TOOLONG = 3, CLI_IO_ERR = 4 };
 
-/* Starts `/bin/sh -c cmd` (stderr inherited). 0 on success, -1 on failure. */
-int cli_proc_start(cli_proc *p, const char *cmd);
-/* The same; quiet: the child's stderr goes to /dev/null. */
+/* Starts `/bin/sh -c cmd`; quiet: the child's stderr goes to /dev/null (else inherited).
+ * 0 on success, -1 on failure. */
 int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet);
 /* Kills the process group, reaps the child, closes the pipes. Safe on a stopped proc. */
 void cli_proc_kill(cli_proc *p);

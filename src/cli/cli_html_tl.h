@@ -34,9 +34,6 @@ void cli_tl_link(cli_tl *tl, size_t mark, const char *kind, const char *name, bo
 void cli_tl_timeline(FILE *out, const cli_tl *tl);
 /* The line of the first error mark (0: none); *part_no its part. */
 size_t cli_tl_first_error(const cli_tl *tl, size_t *part_no);
-/* The style sheet the timeline needs (for cli_html_begin's extra_css). */
-const char *cli_tl_css(void);
-size_t cli_tl_count(const cli_tl *tl);
 
 /* The page of `amc trace check --format html`: the verdict, the totals, every diagnostic (the
  * illegal step's first, linked to its part) and the timeline. */

@@ -708,16 +708,6 @@ size_t cli_tl_first_error(const cli_tl *tl, size_t *part_no)
     return tl->evs[tl->first_err - 1].line;
 }
 
-const char *cli_tl_css(void)
-{
-    return tl_css;
-}
-
-size_t cli_tl_count(const cli_tl *tl)
-{
-    return tl->nevs;
-}
-
 static void diag_list(FILE *out, const amc_diags *ds, const char *file, const cli_tl *tl)
 {
     size_t i = 0, n = amc_diags_count(ds), part_no = 0;
