@@ -147,9 +147,8 @@ static int make_socket(const char *path, mode_t mode, struct stat *made)
     size_t n = strlen(path);
     mode_t old = 0;
     int fd = -1;
-    if (n == 0 || n >= sizeof sa.sun_path) {
-        fprintf(stderr, "amc serve: %s: the path is %s for a Unix socket\n", path,
-                n ? "too long" : "empty");
+    if (n >= sizeof sa.sun_path) { /* (an empty path is a usage error before this) */
+        fprintf(stderr, "amc serve: %s: the path is too long for a Unix socket\n", path);
         return -1;
     }
     memset(&sa, 0, sizeof sa);
@@ -538,6 +537,8 @@ static int serve_main(void *args, const cli_list *operands)
     (void)operands;
     if (!a->socket)
         return cli_usage_error(&cli_cmd_serve, "--socket PATH is required");
+    if (!*a->socket) /* as amc probe says it (was "amc serve: : the path is empty ...") */
+        return cli_usage_error(&cli_cmd_serve, "--socket: the path is empty");
     if (a->profile && strcmp(a->profile, "socket") != 0)
         return cli_usage_error(
             &cli_cmd_serve, "--profile %s: amc serve speaks the socket profile only", a->profile);
