@@ -119,7 +119,5 @@ void cli_sarif_add_diag(cli_sarif *s, const char *file, const amc_diag *d);
 void cli_sarif_add(cli_sarif *s, const char *file, const amc_diags *ds);
 /* Writes the log to out and frees s. success: invocations[0].executionSuccessful. */
 void cli_sarif_finish(cli_sarif *s, FILE *out, bool success);
-/* Frees s without writing. NULL: no-op. */
-void cli_sarif_free(cli_sarif *s);
 
 #endif

@@ -303,13 +303,3 @@ void cli_sarif_finish(cli_sarif *s, FILE *out, bool success)
     free(s->rule_index);
     free(s);
 }
-
-void cli_sarif_free(cli_sarif *s)
-{
-    if (!s)
-        return;
-    json_object_put(s->rules);
-    json_object_put(s->results);
-    free(s->rule_index);
-    free(s);
-}
