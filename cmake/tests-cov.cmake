@@ -1,0 +1,7 @@
+# CLI tests added for coverage (issue 22) that a golden file cannot express:
+#   cli.cov_html  HTML pages of trace check and conform: input text escaped, invalid UTF-8 as U+FFFD
+add_test(NAME cli.cov_html
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_html.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.cov_html PROPERTIES LABELS cli)
