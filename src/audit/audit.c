@@ -108,6 +108,7 @@ typedef struct entry {
 
 struct amc_audit {
     amc_validator *v;
+    amc_validator_opts vo; /* how v was made (amc_audit_worker_new makes more) */
     const amc_policy *policy;
     amc_limits lim;
     char *forced; /* forced profile or NULL */
@@ -164,7 +165,10 @@ amc_status amc_audit_new(const amc_audit_opts *opts, amc_diags *diags, amc_audit
         }
         memcpy(a->forced, vo.profile, n + 1);
     }
-    st = amc_validator_new(&vo, diags, &a->v);
+    vo.profile = a->forced ? a->forced : "auto";
+    vo.limits = &a->lim;
+    a->vo = vo;
+    st = amc_validator_new(&a->vo, diags, &a->v);
     if (st != AMC_OK)
         goto out;
     *out = a;
@@ -519,23 +523,79 @@ static bool dec_over(const char *s, size_t n, uint64_t lim)
     return v > lim;
 }
 
-static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, const char *buf,
-                              size_t len, amc_diags *ds)
+/* ---- one file: the check (any thread) and the record (in walk order) ---- */
+
+enum { U_STRAY = 1, U_OTHER, U_FAILED, U_NOKIND, U_MSG };
+
+/* What the check of one file found, for the record step: the validator's verdict, the id the
+ * duplicate rules look up and a limit rule's message, made ready (amc_audit_check). */
+struct amc_audit_unit {
+    int what;      /* U_* */
+    cls c;         /* c.agent points into path */
+    char *path;    /* relpath, copied */
+    amc_status st; /* the validator's status */
+    const char *pfx;
+    char *id; /* NULL: no id */
+    size_t idn;
+    bool any_inbox;    /* ACP: ids are unique across every inbox */
+    const char *limit; /* the limit rule broken (its message in over), or NULL */
+    char *over;
+};
+
+void amc_audit_unit_free(amc_audit_unit *u)
+{
+    if (!u)
+        return;
+    amc_xfree(u->path);
+    amc_xfree(u->id);
+    amc_xfree(u->over);
+    amc_xfree(u);
+}
+
+/* u->over = the formatted message (AMC_ENOMEM when out of memory). */
+static amc_status over_msg(amc_audit_unit *u, const char *rule, const char *fmt, ...)
+    AMC_PRINTF(3, 4);
+
+static amc_status over_msg(amc_audit_unit *u, const char *rule, const char *fmt, ...)
+{
+    va_list ap;
+    int n = 0;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return AMC_ENOMEM;
+    u->over = amc_xmalloc((size_t)n + 1);
+    if (!u->over)
+        return AMC_ENOMEM;
+    va_start(ap, fmt);
+    vsnprintf(u->over, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    u->limit = rule;
+    return AMC_OK;
+}
+
+/* The cross-file facts of a message: its id and whether it is past a limit in its folder. */
+static amc_status extract(const amc_audit *a, amc_audit_unit *u, const char *buf, size_t len)
 {
     amc_status st = AMC_OK;
-    amc_pos p0 = {0, 0, 0};
+    const cls *c = &u->c;
     if (c->kind == K_IGNITE) {
         const char *v = NULL;
         size_t vn = 0;
-        if (mime_header(buf, len, "Message-ID", &v, &vn) && vn)
-            st = check_dup(a, c, path, "ignite", v, vn, ds);
-        if (st == AMC_OK && c->folder == F_PENDING &&
-            mime_header(buf, len, "X-IGNITE-Retry-Count", &v, &vn) &&
+        u->pfx = "ignite";
+        if (mime_header(buf, len, "Message-ID", &v, &vn) && vn) {
+            u->id = dupz(v, vn);
+            u->idn = vn;
+            if (!u->id)
+                return AMC_ENOMEM;
+        }
+        if (c->folder == F_PENDING && mime_header(buf, len, "X-IGNITE-Retry-Count", &v, &vn) &&
             dec_over(v, vn, amc_policy_ignite_max_retries(a->policy)))
-            st = ws_emit(ds, "IGNITE-WS-002", p0, NULL,
-                         "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
-                         "is still in queue/<agent>/, not queue/dead_letter/",
-                         (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
+            st = over_msg(u, "IGNITE-WS-002",
+                          "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
+                          "is still in queue/<agent>/, not queue/dead_letter/",
+                          (int)vn, v, (unsigned)amc_policy_ignite_max_retries(a->policy));
         return st;
     }
     {
@@ -552,15 +612,14 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
         if (doc)
             root = amc_doc_root(doc);
         if (root && c->kind == K_ACP) {
-            cls any = *c; /* message ids are unique across every inbox */
-            any.alen = 0;
+            u->pfx = "acp";
+            u->any_inbox = true;
             id = member_str(root, "message_id");
-            if (id)
-                st = check_dup(a, &any, path, "acp", id->u.str.ptr, id->u.str.len, ds);
         } else if (root) {
             static const char *const wraps[] = {"envelope", "message", "original"};
             const amc_value *msg = root, *att = NULL;
             size_t i = 0;
+            u->pfx = "mailbox";
             id = member_str(root, "msg_id");
             for (i = 0; !id && i < sizeof wraps / sizeof wraps[0]; i++) {
                 const amc_value *w = amc_value_getz(root, wraps[i]);
@@ -569,64 +628,183 @@ static amc_status cross_rules(amc_audit *a, const cls *c, const char *path, cons
                     id = member_str(w, "msg_id");
                 }
             }
-            if (id)
-                st = check_dup(a, c, path, "mailbox", id->u.str.ptr, id->u.str.len, ds);
             att = msg->type == AMC_T_OBJECT ? amc_value_getz(msg, "delivery_attempt") : NULL;
-            if (st == AMC_OK && att && att->type == AMC_T_NUMBER &&
+            if (att && att->type == AMC_T_NUMBER &&
                 (c->folder == F_INBOX || c->folder == F_OUTBOX)) {
                 const amc_mailbox_policy *mb = amc_policy_mailbox(a->policy);
                 if (mb && att->u.num.d > (double)mb->max_delivery)
-                    st = ws_emit(ds, "MAILBOX-WS-003", p0, NULL,
-                                 "delivery_attempt %s is over the limit %lld but the "
-                                 "message is in %s, not deadletter/",
-                                 att->u.num.text, (long long)mb->max_delivery,
-                                 folder_names[c->folder]);
+                    st = over_msg(u, "MAILBOX-WS-003",
+                                  "delivery_attempt %s is over the limit %lld but the "
+                                  "message is in %s, not deadletter/",
+                                  att->u.num.text, (long long)mb->max_delivery,
+                                  folder_names[c->folder]);
             }
+        }
+        if (st == AMC_OK && id) {
+            u->id = dupz(id->u.str.ptr, id->u.str.len);
+            u->idn = id->u.str.len;
+            if (!u->id)
+                st = AMC_ENOMEM;
         }
         amc_doc_free(doc);
     }
     return st;
 }
 
+/* The check of one file with validator v: reads only a's settings (any thread). *out gets the
+ * unit (also when the status is an error; NULL only when out of memory). */
+static amc_status check_file(const amc_audit *a, amc_validator *v, const char *relpath,
+                             const char *buf, size_t len, amc_diags *diags, amc_audit_unit **out)
+{
+    amc_audit_unit *u = amc_xcalloc(1, sizeof *u);
+    amc_status st = AMC_OK;
+    const char *used = NULL;
+    *out = NULL;
+    if (!u)
+        return AMC_ENOMEM;
+    u->path = dupz(relpath, strlen(relpath));
+    if (!u->path) {
+        amc_xfree(u);
+        return AMC_ENOMEM;
+    }
+    *out = u;
+    classify(a, u->path, &u->c);
+    if (u->c.folder == F_STRAY) {
+        u->what = U_STRAY;
+        return AMC_OK;
+    }
+    if (!u->c.message) {
+        u->what = U_OTHER;
+        return AMC_OK;
+    }
+    st = amc_validator_check(v, relpath, buf, len, diags, &used);
+    u->st = st;
+    u->what = U_FAILED;
+    if (st == AMC_ENOMEM || st == AMC_EUSAGE)
+        return st;
+    if (u->c.kind == K_NONE && used)
+        u->c.kind = !strcmp(used, "acp") ? K_ACP : !strcmp(used, "mailbox") ? K_MAILBOX : K_NONE;
+    u->what = U_NOKIND;
+    if (u->c.kind == K_NONE)
+        return st;
+    u->what = U_MSG;
+    if (extract(a, u, buf, len) == AMC_ENOMEM) {
+        u->what = U_FAILED;
+        u->st = AMC_ENOMEM;
+        return AMC_ENOMEM;
+    }
+    return st;
+}
+
+/* The record of one checked file, in walk order: totals, the id table, the cross-file rules. */
+static amc_status record_file(amc_audit *a, const amc_audit_unit *u, amc_diags *diags)
+{
+    amc_pos p0 = {0, 0, 0};
+    amc_status st = u->st, st2 = AMC_OK;
+    size_t e0 = 0;
+    a->st.files++;
+    switch (u->what) {
+    case U_STRAY:
+        a->kinds |= 1u << u->c.kind;
+        return amc_diags_addf(diags, AMC_C_AUDIT_STRAY_FILE, p0,
+                              "'%s' is in a message folder but is not a message file", u->path);
+    case U_OTHER:
+        a->st.other++;
+        return AMC_OK;
+    case U_FAILED:
+    case U_NOKIND:
+        a->st.messages++;
+        return st;
+    default:
+        break;
+    }
+    a->st.messages++;
+    a->kinds |= 1u << u->c.kind;
+    e0 = amc_diags_errors(diags);
+    if (u->id) {
+        cls any = u->c;
+        if (u->any_inbox)
+            any.alen = 0; /* ACP message ids are unique across every inbox */
+        st2 = check_dup(a, &any, u->path, u->pfx, u->id, u->idn, diags);
+    }
+    if (st2 == AMC_OK && u->limit)
+        st2 = ws_emit(diags, u->limit, p0, NULL, "%s", u->over);
+    if (st2 == AMC_ENOMEM)
+        return st2;
+    if (st == AMC_OK && amc_diags_errors(diags) > e0)
+        st = AMC_EINVALID;
+    return st;
+}
+
 amc_status amc_audit_file(amc_audit *a, const char *relpath, const char *buf, size_t len,
                           amc_diags *diags)
 {
-    cls c;
-    amc_status st = AMC_OK, st2 = AMC_OK;
-    const char *used = NULL;
-    amc_pos p0 = {0, 0, 0};
+    amc_audit_unit *u = NULL;
+    amc_status st = AMC_OK;
     if (!a || !relpath || (!buf && len) || !diags)
         return AMC_EUSAGE;
-    if (!buf)
-        buf = "";
-    a->st.files++;
-    classify(a, relpath, &c);
-    if (c.folder == F_STRAY) {
-        a->kinds |= 1u << c.kind;
-        return amc_diags_addf(diags, AMC_C_AUDIT_STRAY_FILE, p0,
-                              "'%s' is in a message folder but is not a message file", relpath);
-    }
-    if (!c.message) {
-        a->st.other++;
-        return AMC_OK;
-    }
-    a->st.messages++;
-    st = amc_validator_check(a->v, relpath, buf, len, diags, &used);
-    if (st == AMC_ENOMEM || st == AMC_EUSAGE)
+    st = check_file(a, a->v, relpath, buf ? buf : "", len, diags, &u);
+    if (!u)
         return st;
-    if (c.kind == K_NONE && used)
-        c.kind = !strcmp(used, "acp") ? K_ACP : !strcmp(used, "mailbox") ? K_MAILBOX : K_NONE;
-    if (c.kind == K_NONE)
+    st = record_file(a, u, diags);
+    amc_audit_unit_free(u);
+    return st;
+}
+
+struct amc_audit_worker {
+    const amc_audit *a;
+    amc_validator *v;
+};
+
+amc_status amc_audit_worker_new(const amc_audit *a, amc_diags *diags, amc_audit_worker **out)
+{
+    amc_audit_worker *w = NULL;
+    amc_status st = AMC_OK;
+    if (!out)
+        return AMC_EUSAGE;
+    *out = NULL;
+    if (!a || !diags || a->vo.stateful)
+        return AMC_EUSAGE;
+    w = amc_xcalloc(1, sizeof *w);
+    if (!w)
+        return AMC_ENOMEM;
+    w->a = a;
+    st = amc_validator_new(&a->vo, diags, &w->v);
+    if (st != AMC_OK) {
+        amc_xfree(w);
         return st;
-    a->kinds |= 1u << c.kind;
-    {
-        size_t e0 = amc_diags_errors(diags);
-        st2 = cross_rules(a, &c, relpath, buf, len, diags);
-        if (st2 == AMC_ENOMEM)
-            return st2;
-        if (st == AMC_OK && amc_diags_errors(diags) > e0)
-            st = AMC_EINVALID;
     }
+    *out = w;
+    return AMC_OK;
+}
+
+void amc_audit_worker_free(amc_audit_worker *w)
+{
+    if (!w)
+        return;
+    amc_validator_free(w->v);
+    amc_xfree(w);
+}
+
+amc_status amc_audit_check(amc_audit_worker *w, const char *relpath, const char *buf, size_t len,
+                           amc_diags *diags, amc_audit_unit **out)
+{
+    if (out)
+        *out = NULL;
+    if (!w || !relpath || (!buf && len) || !diags || !out)
+        return AMC_EUSAGE;
+    return check_file(w->a, w->v, relpath, buf ? buf : "", len, diags, out);
+}
+
+amc_status amc_audit_record(amc_audit *a, amc_audit_unit *u, amc_diags *diags)
+{
+    amc_status st = AMC_OK;
+    if (!a || !u || !diags) {
+        amc_audit_unit_free(u);
+        return AMC_EUSAGE;
+    }
+    st = record_file(a, u, diags);
+    amc_audit_unit_free(u);
     return st;
 }
 

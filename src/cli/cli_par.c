@@ -1,7 +1,8 @@
 /*
  * cli_par.c - the ordered work pipeline of -j N (cli_par.h): a ring of `window` slots; the
  * submitter fills the tail, workers take the oldest unclaimed slot, the submitter emits from
- * the head as slots are done. One mutex, two condition variables.
+ * the head as slots are done. One mutex, two condition variables. In pull mode a worker with
+ * nothing queued makes the next item itself (under the mutex) into the tail slot.
  */
 #define _GNU_SOURCE
 #include "cli_par.h"
@@ -26,6 +27,9 @@ struct cli_par {
     slot *ring;
     size_t head, tail, next; /* monotonic counters: emitted, submitted, claimed */
     bool stop;
+    bool pulling; /* pull mode: workers make items with produce(pctx) */
+    cli_par_produce produce;
+    void *pctx;
     pthread_mutex_t mu;
     pthread_cond_t has_work, has_done;
     pthread_t *threads;
@@ -37,6 +41,12 @@ typedef struct warg {
     unsigned i;
 } warg;
 
+/* Pull mode and a free place in the window: a worker may make the next item. */
+static bool can_make(const cli_par *p)
+{
+    return p->pulling && p->tail - p->head < p->window;
+}
+
 static void *worker(void *arg)
 {
     cli_par *p = ((warg *)arg)->p;
@@ -45,13 +55,27 @@ static void *worker(void *arg)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         slot *s = NULL;
-        while (!p->stop && p->next == p->tail)
+        while (!p->stop && p->next == p->tail && !can_make(p))
             pthread_cond_wait(&p->has_work, &p->mu);
-        if (p->next == p->tail) /* stopping, nothing left */
+        if (p->next != p->tail) { /* the oldest submitted item nobody has taken */
+            s = &p->ring[p->next % p->window];
+            p->next++;
+            s->state = 2;
+        } else if (can_make(p)) { /* make the next item, and keep it */
+            void *item = p->produce(p->pctx);
+            if (!item) {
+                p->pulling = false;
+                pthread_cond_broadcast(&p->has_done); /* cli_par_pull waits for this */
+                continue;
+            }
+            s = &p->ring[p->tail % p->window];
+            s->item = item;
+            s->state = 2;
+            p->tail++;
+            p->next++;
+        } else { /* stopping, nothing left */
             break;
-        s = &p->ring[p->next % p->window];
-        p->next++;
-        s->state = 2;
+        }
         pthread_mutex_unlock(&p->mu);
         p->work(wctx, s->item);
         pthread_mutex_lock(&p->mu);
@@ -159,6 +183,8 @@ static void drain(cli_par *p, bool wait)
         s->state = 0;
         s->item = NULL;
         p->head++;
+        if (p->pulling) /* room for a worker to make the next item */
+            pthread_cond_broadcast(&p->has_work);
         pthread_mutex_unlock(&p->mu);
         p->emit(p->ectx, item);
         pthread_mutex_lock(&p->mu);
@@ -183,6 +209,32 @@ void cli_par_submit(cli_par *p, void *item)
     s->state = 1;
     p->tail++;
     pthread_cond_signal(&p->has_work);
+    pthread_mutex_unlock(&p->mu);
+}
+
+void cli_par_pull(cli_par *p, cli_par_produce produce, void *pctx)
+{
+    void *item = NULL;
+    if (p->n == 1) {
+        while ((item = produce(pctx)) != NULL) {
+            p->work(p->wctx[0], item);
+            p->emit(p->ectx, item);
+        }
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->produce = produce;
+    p->pctx = pctx;
+    p->pulling = true;
+    pthread_cond_broadcast(&p->has_work);
+    while (p->pulling) {
+        if (p->head != p->tail && p->ring[p->head % p->window].state == 3)
+            drain(p, false);
+        else
+            pthread_cond_wait(&p->has_done, &p->mu);
+    }
+    p->produce = NULL;
+    p->pctx = NULL;
     pthread_mutex_unlock(&p->mu);
 }
 

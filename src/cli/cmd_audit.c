@@ -16,7 +16,11 @@
  *     size limit are not read (AUDIT_TOO_LARGE); open/read failures are AUDIT_UNREADABLE;
  *     directories deeper than 64 levels are AUDIT_TOO_DEEP.
  *   - Streaming: one directory's names at a time (sorted with strcmp, for stable output),
- *     one file's bytes at a time; the library keeps only ids.
+ *     one file's bytes at a time (-j N: at most 4N files in flight); the library keeps only ids.
+ *   - -j N (default: the CPUs available; --stateful: 1): the main thread walks and reads, N
+ *     workers check files (amc_audit_check, each with its own validator), and the main thread
+ *     records each file (amc_audit_record: the cross-file rules) and reports it in walk order
+ *     (cli_par.h), so the output is the same bytes as with -j 1.
  *   - Paths: shown as DIR/rel; given to the library as rel, prefixed with DIR's own name when
  *     that is queue, inbox or agent-workspace (so the placement rules see the folder).
  *   - Summary on stderr when it is a TTY or with --stats: files, messages, per top-level
@@ -37,6 +41,7 @@
 #include "cli_config.h"
 #include "cli_html.h"
 #include "cli_html_tl.h"
+#include "cli_par.h"
 
 #define FMT_HTML 100 /* --format html: cli_html_audit() */
 
@@ -58,7 +63,20 @@ typedef struct astate {
     size_t nfiles, capfiles;
     char *ws_diag;
     const cli_list *exclude; /* --exclude GLOB: entries left out of the walk */
+    const cli_config *cfg;   /* rule settings, installed on every list */
+    struct cli_par *par;     /* -j N > 1: files checked by N workers, recorded in walk order */
 } astate;
+
+/* -j N > 1: one file or one entry not read, recorded (and reported) in walk order. */
+typedef struct aitem {
+    bool is_entry;
+    amc_audit_entry_kind kind;
+    char *rel, *lib, *buf;
+    size_t len;
+    amc_diags *ds;
+    amc_audit_unit *u;
+    amc_status st;
+} aitem;
 
 /* --format html: a new record for rel (NULL when out of memory: s->fatal). */
 static cli_audit_file *add_file(astate *s, const char *rel)
@@ -131,13 +149,13 @@ static void count_top(astate *s, const char *rel)
     s->topn[s->ntop++] = 1;
 }
 
-/* Reports the diagnostics gathered for rel and clears them. */
-static void flush(astate *s, const char *rel)
+/* Reports the diagnostics gathered for rel in ds and clears them. */
+static void flush_ds(astate *s, const char *rel, amc_diags *ds)
 {
     char *disp = NULL;
     size_t n = strlen(s->root) + 1 + strlen(rel) + 1;
-    if (amc_diags_count(s->ds) == 0 && amc_diags_dropped(s->ds) == 0) {
-        amc_diags_clear(s->ds);
+    if (amc_diags_count(ds) == 0 && amc_diags_dropped(ds) == 0) {
+        amc_diags_clear(ds);
         return;
     }
     disp = malloc(n);
@@ -149,14 +167,14 @@ static void flush(astate *s, const char *rel)
         snprintf(disp, n, "%s", s->root);
     else
         snprintf(disp, n, "%s%s%s", s->root, s->root[strlen(s->root) - 1] == '/' ? "" : "/", rel);
-    s->errors += amc_diags_errors(s->ds);
-    s->warnings += amc_diags_warnings(s->ds);
+    s->errors += amc_diags_errors(ds);
+    s->warnings += amc_diags_warnings(ds);
     if (s->html) {
         cli_audit_file *f = s->nfiles && !strcmp(s->files[s->nfiles - 1].rel, rel)
                                 ? &s->files[s->nfiles - 1]
                                 : NULL;
         int sev = 0;
-        char *line = diag_line(s->ds, &sev);
+        char *line = diag_line(ds, &sev);
         if (!*rel) {
             free(s->ws_diag);
             s->ws_diag = line;
@@ -170,10 +188,85 @@ static void flush(astate *s, const char *rel)
             free(line);
         }
     } else {
-        cli_report_file(s->rep, disp, s->ds);
+        cli_report_file(s->rep, disp, ds);
     }
-    amc_diags_clear(s->ds);
+    amc_diags_clear(ds);
     free(disp);
+}
+
+static void flush(astate *s, const char *rel)
+{
+    flush_ds(s, rel, s->ds);
+}
+
+static void item_free(aitem *it)
+{
+    amc_audit_unit_free(it->u);
+    amc_diags_free(it->ds);
+    free(it->rel);
+    free(it->lib);
+    free(it->buf);
+    free(it);
+}
+
+/* A new item for rel (lib: its path for the library; buf: its bytes, owned); NULL when out of
+ * memory (s->fatal; lib and buf freed). */
+static aitem *item_new(astate *s, const char *rel, char *lib, char *buf, size_t len)
+{
+    aitem *it = calloc(1, sizeof *it);
+    if (it) {
+        it->rel = strdup(rel);
+        it->lib = lib;
+        it->buf = buf;
+        it->len = len;
+        it->ds = amc_diags_new(0);
+        if (it->ds)
+            cli_config_install(s->cfg, it->ds);
+    }
+    if (!it || !it->rel || !it->ds) {
+        if (it)
+            item_free(it);
+        else {
+            free(lib);
+            free(buf);
+        }
+        s->fatal = 1;
+        return NULL;
+    }
+    return it;
+}
+
+/* cli_par_work: the check of a file (any worker). */
+static void item_work(void *wctx, void *item)
+{
+    aitem *it = item;
+    if (!it->is_entry)
+        it->st = amc_audit_check(wctx, it->lib, it->buf, it->len, it->ds, &it->u);
+}
+
+/* cli_par_emit, in walk order: the record of the file or entry, and its report. */
+static void item_emit(void *ectx, void *item)
+{
+    astate *s = ectx;
+    aitem *it = item;
+    amc_status st = it->st;
+    if (it->is_entry) {
+        st = amc_audit_entry(s->a, it->lib, it->kind, it->ds);
+    } else {
+        if (s->html) {
+            cli_audit_file *f = add_file(s, it->rel);
+            if (f)
+                cli_audit_file_read(f, it->buf, it->len);
+        }
+        if (it->u) {
+            st = amc_audit_record(s->a, it->u, it->ds);
+            it->u = NULL;
+        }
+    }
+    if (st == AMC_ENOMEM || st == AMC_EUSAGE)
+        s->fatal = 1;
+    flush_ds(s, it->rel, it->ds);
+    item_free(it);
 }
 
 static void entry(astate *s, const char *rel, amc_audit_entry_kind k)
@@ -186,6 +279,15 @@ static void entry(astate *s, const char *rel, amc_audit_entry_kind k)
     if (!*s->prefix) {
         free(lib);
         lib = strdup(rel);
+    }
+    if (lib && s->par) {
+        aitem *it = item_new(s, rel, lib, NULL, 0);
+        if (it) {
+            it->is_entry = true;
+            it->kind = k;
+            cli_par_submit(s->par, it);
+        }
+        return;
     }
     if (lib && amc_audit_entry(s->a, lib, k, s->ds) == AMC_ENOMEM)
         s->fatal = 1;
@@ -261,6 +363,12 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
     if (!lib) {
         free(buf);
         s->fatal = 1;
+        return;
+    }
+    if (s->par) {
+        aitem *it = item_new(s, rel, lib, buf, len);
+        if (it)
+            cli_par_submit(s->par, it);
         return;
     }
     if (s->html) {
@@ -371,7 +479,7 @@ typedef struct aargs {
     bool no_config;
     int format;
     bool strict, stats, stateful;
-    uint64_t max_size;
+    uint64_t max_size, jobs;
 } aargs;
 
 /* The summary line on stderr. */
@@ -393,16 +501,42 @@ static void print_stats(const astate *s, const char *dir, double dt)
             dt, dt > 0 ? (double)as.files / dt : 0.0);
 }
 
-/* Walks DIR (fd) into the report; returns the seconds it took. */
-static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes)
+/* Walks DIR (fd) into the report with nw workers (1: none); returns the seconds it took, or a
+ * negative number when the workers cannot start. */
+static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes, unsigned nw)
 {
     double t0 = 0;
+    amc_audit_worker **w = NULL;
+    unsigned i = 0;
     s->root = dir;
     s->prefix = cli_ws_root_prefix(dir);
     s->max_bytes = max_bytes;
     cli_report_declare_rules(s->rep, 5500, 5599);
     t0 = cli_now();
+    if (nw > 1) {
+        w = calloc(nw, sizeof *w);
+        for (i = 0; w && i < nw; i++)
+            if (amc_audit_worker_new(s->a, s->ds, &w[i]) != AMC_OK)
+                break;
+        s->par = w && i == nw
+                     ? cli_par_new(nw, 4 * (size_t)nw, item_work, (void *const *)w, item_emit, s)
+                     : NULL;
+        if (!s->par) {
+            for (i = 0; w && i < nw; i++)
+                amc_audit_worker_free(w[i]);
+            free(w);
+            close(fd);
+            return -1;
+        }
+    }
     walk(s, fd, "", 0);
+    if (s->par) {
+        cli_par_finish(s->par);
+        s->par = NULL;
+        for (i = 0; i < nw; i++)
+            amc_audit_worker_free(w[i]);
+        free(w);
+    }
     if (amc_audit_finish(s->a, s->ds) == AMC_ENOMEM)
         s->fatal = 1;
     flush(s, "");
@@ -462,7 +596,15 @@ static int audit_main(void *args, const cli_list *ops)
         close(fd);
         goto out;
     }
-    dt = audit_tree(&s, fd, dir, lim.max_input_bytes);
+    s.cfg = &cfg;
+    dt = audit_tree(&s, fd, dir, lim.max_input_bytes,
+                    a->stateful ? 1
+                    : a->jobs   ? (unsigned)a->jobs
+                                : cli_cpus_available());
+    if (dt < 0) {
+        fprintf(stderr, "amc audit: cannot start the workers (out of memory)\n");
+        goto out;
+    }
     if (s.html && !s.fatal)
         cli_html_audit(stdout, dir, s.files, s.nfiles, s.ws_diag, s.errors, s.warnings);
     cli_report_end(s.rep, !s.fatal);
@@ -513,8 +655,9 @@ const cli_command cli_cmd_audit = {
         "stray files in message folders.\n"
         "Read-only: nothing is written, renamed or removed; symbolic links are reported and "
         "never followed; FIFOs, sockets and devices are never opened; files over the size limit "
-        "are not read. The tree is streamed (one directory listing and one file at a time, "
-        "sorted names). The summary line (files, per-folder totals, errors, warnings, files/s) "
+        "are not read. The tree is streamed (one directory listing at a time, sorted names; "
+        "with -j N a few files per thread in flight), and the output is in walk order whatever "
+        "N is. The summary line (files, per-folder totals, errors, warnings, files/s) "
         "goes to standard error when it is a terminal, or with --stats.",
     .options =
         (const cli_opt[]){
@@ -550,6 +693,11 @@ const cli_command cli_cmd_audit = {
              O(stats),
              .help = "print the summary line (files/s) on stderr even if not a terminal"},
             {.shared = &cli_opt_max_size, O(max_size), .help = "size limit of one file"},
+            {.shared = &cli_opt_jobs,
+             O(jobs),
+             .help = "threads checking files (default, or 0: the CPUs this process may use; "
+                     "--stateful: 1); the walk, the cross-file rules and the output stay in walk "
+                     "order, the same as with -j 1"},
             {.name = "max-bytes",
              .shared = &cli_opt_max_size,
              O(max_size),

@@ -34,10 +34,12 @@
  *     buffers the results of invalid lines (SARIF is one document).
  *   - Diagnostics of one instance are printed in document order (sorted by position), not in
  *     the order the schema evaluated them.
- *   - -j N (default: the CPUs this process may use): the reading thread walks directories and
- *     reads JSON Lines into batches (~1 MiB or 1024 lines), N worker threads validate them (each
+ *   - -j N (default: the CPUs this process may use): the main thread walks directories and hands
+ *     each file over; a JSON Lines input is read by the workers themselves, one batch (~1 MiB or
+ *     8192 lines) at a time in turn, each into its own buffer (cli_par_pull: the worker that read
+ *     a batch validates it while its bytes are in that core's cache); N worker threads (each
  *     with its own diagnostics list, reused document and, in profile mode, its own validator;
- *     the compiled schema is shared read-only, amc/schema.h), and the reading thread writes each
+ *     the compiled schema is shared read-only, amc/schema.h), and the main thread writes each
  *     batch's output, stderr messages and counts in input order (cli_par.h). Every message of a
  *     run goes through that ordered path, so stdout and stderr are the same bytes for any N.
  *     --stateful is one session in input order: one thread.
@@ -55,11 +57,14 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cli_par.h"
 #include "cli_config.h"
 #include "cli_schema.h"
@@ -88,19 +93,19 @@ typedef struct vstate {
     unsigned shard_n;
     uint64_t n_units;  /* whole files met so far (the shard of a file) */
     bool shard_by_key; /* --stateful --shard: by the message's task_id */
-    amc_doc *kdoc;     /* the reading thread's document for the keys */
+    amc_doc *kdoc;     /* the document for the keys (the thread reading, one at a time) */
     amc_diags *kds;
     struct cli_par *par;     /* the pipeline of this run */
-    vbatch *cur;             /* --jsonl: the batch being filled */
     const cli_config *rules; /* rule settings (cli_config.h), installed on every list */
     bool rules_set;
     const cli_list *exclude; /* --exclude GLOB: entries of a walked directory left out */
-    /* --jsonl: line buffers of emitted batches, kept for the next batches (the reading thread
-     * fills and frees batches, so no lock): with -j N a fresh 1 MiB buffer per batch cost a
-     * page fault per 4 KiB (4 500 against 840 for -j 1 on the schema benchmark) */
+    /* --jsonl: line buffers of emitted batches, kept for the next batches (taken by the worker
+     * that reads, given back by emit(), under spare_mu): with -j N a fresh 1 MiB buffer per batch
+     * cost a page fault per 4 KiB (4 500 against 840 for -j 1 on the schema benchmark) */
     char *spare[8];
     size_t spare_cap[8];
     unsigned nspare;
+    pthread_mutex_t spare_mu; /* the workers take spares (cli_par_pull), emit() gives them */
 } vstate;
 
 /* What a worker owns. */
@@ -113,8 +118,8 @@ typedef struct vworker {
 } vworker;
 
 /* A unit of work: a whole file, lines of a JSON Lines input, or a message for stderr. Filled by
- * the reading thread, processed by a worker, emitted in order (output, counts) by the reading
- * thread. */
+ * the main thread (a JSON Lines batch: by the worker that reads it), processed by a worker, emitted
+ * in order (output, counts) by the main thread. */
 enum { B_FILE, B_LINES, B_NOTE };
 
 typedef struct vline {
@@ -375,11 +380,13 @@ static void batch_free(vbatch *b);
 /* Frees b, keeping its line buffer for a later batch of v. */
 static void batch_recycle(vstate *v, vbatch *b)
 {
+    pthread_mutex_lock(&v->spare_mu);
     if (b->kind == B_LINES && b->data && v->nspare < sizeof v->spare / sizeof v->spare[0]) {
         v->spare[v->nspare] = b->data;
         v->spare_cap[v->nspare++] = b->dcap;
         b->data = NULL;
     }
+    pthread_mutex_unlock(&v->spare_mu);
     batch_free(b);
 }
 
@@ -397,7 +404,7 @@ static void batch_free(vbatch *b)
     free(b);
 }
 
-/* The reading thread's part (cli_par_emit), in input order: output, counts, report. */
+/* The main thread's part (cli_par_emit), in input order: output, counts, report. */
 static void batch_emit(void *ectx, void *item)
 {
     vstate *v = ectx;
@@ -441,51 +448,64 @@ static vbatch *batch_new(int kind, const char *path)
     return b;
 }
 
-/* A message for stderr, in its place among the results (a reading error, a warning). */
-static void note(vstate *v, const char *path, bool io_error, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void note(vstate *v, const char *path, bool io_error, const char *fmt, ...)
+/* A message for stderr, in its place among the results (a reading error, a warning): the
+ * batch that carries it, or NULL when out of memory (then reported at once). */
+static vbatch *note_vbatch(vstate *v, const char *path, bool io_error, const char *fmt, va_list ap)
 {
     vbatch *b = batch_new(B_NOTE, path);
-    va_list ap;
+    va_list ap2;
     int n = 0;
     char *s = NULL;
-    va_start(ap, fmt);
+    va_copy(ap2, ap);
     n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
     s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s) {
-        va_start(ap, fmt);
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
     if (!b || !s) {
         free(b ? b->path : NULL);
         free(b);
         free(s);
         fprintf(stderr, "amc validate: out of memory\n");
         v->io_error = true;
-        return;
+        return NULL;
     }
     b->data = s;
     b->dlen = (size_t)n;
     b->io_error = io_error;
-    cli_par_submit(v->par, b);
+    return b;
 }
 
-/* Batches of JSON Lines: about this many bytes or lines each. */
-enum { BATCH_BYTES = 1 << 20, BATCH_LINES = 1024 };
+static vbatch *note_batch(vstate *v, const char *path, bool io_error, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
-/* Hands the batch being filled to the pipeline. */
-static void flush_lines(vstate *v)
+static vbatch *note_batch(vstate *v, const char *path, bool io_error, const char *fmt, ...)
 {
-    if (v->cur && v->cur->n)
-        cli_par_submit(v->par, v->cur);
-    else if (v->cur)
-        batch_free(v->cur);
-    v->cur = NULL;
+    va_list ap;
+    vbatch *b = NULL;
+    va_start(ap, fmt);
+    b = note_vbatch(v, path, io_error, fmt, ap);
+    va_end(ap);
+    return b;
 }
+
+static void note(vstate *v, const char *path, bool io_error, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void note(vstate *v, const char *path, bool io_error, const char *fmt, ...)
+{
+    va_list ap;
+    vbatch *b = NULL;
+    va_start(ap, fmt);
+    b = note_vbatch(v, path, io_error, fmt, ap);
+    va_end(ap);
+    if (b)
+        cli_par_submit(v->par, b);
+}
+
+/* Batches of JSON Lines: about BATCH_BYTES or BATCH_LINES lines each, read READ_BYTES at a
+ * time straight into the batch's buffer. */
+enum { BATCH_BYTES = 1 << 20, BATCH_LINES = 8192, READ_BYTES = 1 << 16 };
 
 /* --stateful --shard: the shard (1..N) of a message by its task_id (FNV-1a 64 of the string,
  * mod N, plus 1), so that every message of one task lands in one shard; 0 when the message is
@@ -513,159 +533,232 @@ static unsigned shard_of_key(vstate *v, const char *buf, size_t len)
     return (unsigned)(h % v->shard_n) + 1;
 }
 
-/* The line being read: its bytes go straight into the current batch (up to the size limit: a
- * longer line is marked too_long and not kept). */
-typedef struct linebuf {
-    size_t len, off, lineno; /* off: the line's byte offset in the file */
-    bool too_long, skip;     /* skip: another shard's line */
-} linebuf;
+/* Reading one JSON Lines input (jsonl_next, the pipeline's producer): the line being read is
+ * at buf[at..) of the batch being filled; what a batch does not end is carried to the next. */
+typedef struct jreader {
+    vstate *v;
+    const char *path;
+    int fd;
+    bool eof, done;
+    int err;         /* errno of a failed read, reported after the lines before it */
+    vbatch *pending; /* a note to hand out next */
+    char *carry;     /* the start of a line the last batch did not end, and what follows */
+    size_t clen, ccap;
+    size_t cscan;       /* carry[0..cscan) is scanned: no newline in it */
+    size_t lineno, off; /* the line being read: its number and byte offset in the file */
+    size_t len;         /* its length so far (counted on when too long: not kept) */
+    bool too_long, skip;
+} jreader;
 
-/* Appends seg[0..n) to the line. Returns 0, or -1 when out of memory (reported). */
-static int line_append(vstate *v, const char *path, linebuf *l, const char *seg, size_t n)
+static void jline_start(jreader *r, size_t lineno, size_t off)
 {
-    vbatch *b = NULL;
-    if (l->skip)
-        return 0;
-    if (!v->cur) {
-        v->cur = batch_new(B_LINES, path);
-        if (!v->cur) {
-            fprintf(stderr, "amc validate: out of memory\n");
-            v->io_error = true;
-            return -1;
-        }
-        if (v->nspare) {
-            v->nspare--;
-            v->cur->data = v->spare[v->nspare];
-            v->cur->dcap = v->spare_cap[v->nspare];
-        }
-    }
-    b = v->cur;
-    if (l->too_long || l->len + n > v->lim.max_input_bytes) {
-        if (!l->too_long)
-            b->dlen -= l->len; /* drop what was kept of it */
-        l->too_long = true;
-        return 0;
-    }
-    if (b->dlen + n > b->dcap) {
-        size_t ncap = b->dcap ? b->dcap : BATCH_BYTES + 4096;
-        char *np = NULL;
-        while (ncap < b->dlen + n)
-            ncap *= 2;
-        np = realloc(b->data, ncap);
-        if (!np) {
-            fprintf(stderr, "amc validate: out of memory\n");
-            v->io_error = true;
-            return -1;
-        }
-        b->data = np;
-        b->dcap = ncap;
-    }
-    if (n) /* an empty segment may come before any byte: data is still NULL */
-        memcpy(b->data + b->dlen, seg, n);
-    b->dlen += n;
-    l->len += n;
-    return 0;
+    const vstate *v = r->v;
+    r->lineno = lineno;
+    r->off = off;
+    r->len = 0;
+    r->too_long = false;
+    r->skip = v->shard_n && !v->shard_by_key && (lineno - 1) % v->shard_n != v->shard_k - 1;
 }
 
-/* The line read so far is complete: it becomes a unit of the batch. Returns 0 or -1 (reported). */
-static int line_end(vstate *v, const char *path, linebuf *l)
+/* A buffer for a batch: a line buffer of an emitted batch, or a new one. */
+static bool batch_buffer(vstate *v, vbatch *b)
 {
-    vbatch *b = NULL;
+    pthread_mutex_lock(&v->spare_mu);
+    if (v->nspare) {
+        v->nspare--;
+        b->data = v->spare[v->nspare];
+        b->dcap = v->spare_cap[v->nspare];
+    }
+    pthread_mutex_unlock(&v->spare_mu);
+    if (!b->data) {
+        b->dcap = BATCH_BYTES + READ_BYTES;
+        b->data = malloc(b->dcap);
+    }
+    return b->data != NULL;
+}
+
+/* The line that ends at buf[at + r->len] becomes a unit of b (unless another shard's). Returns
+ * 0, or -1 when out of memory. */
+static int jline_end(jreader *r, vbatch *b, size_t at)
+{
+    vstate *v = r->v;
     vline *u = NULL;
-    if (l->skip)
+    if (r->skip)
         return 0;
-    if (!v->cur && line_append(v, path, l, "", 0) != 0)
-        return -1;
-    b = v->cur;
     if (v->shard_by_key) { /* the line is whole now: its task decides */
-        unsigned k = l->too_long ? 0 : shard_of_key(v, b->data + b->dlen - l->len, l->len);
+        unsigned k = r->too_long ? 0 : shard_of_key(v, b->data + at, r->len);
         if (!k)
-            k = (unsigned)((l->lineno - 1) % v->shard_n) + 1;
-        if (k != v->shard_k) {
-            if (!l->too_long)
-                b->dlen -= l->len;
+            k = (unsigned)((r->lineno - 1) % v->shard_n) + 1;
+        if (k != v->shard_k)
             return 0;
-        }
     }
     if (b->n == b->cap) {
         size_t ncap = b->cap ? b->cap * 2 : 64;
         vline *p = realloc(b->l, ncap * sizeof *p);
-        if (!p) {
-            fprintf(stderr, "amc validate: out of memory\n");
-            v->io_error = true;
+        if (!p)
             return -1;
-        }
         b->l = p;
         b->cap = ncap;
     }
     u = &b->l[b->n++];
-    u->len = l->too_long ? 0 : l->len;
-    u->at = b->dlen - u->len;
-    u->off = l->off;
-    u->lineno = l->lineno;
-    u->too_long = l->too_long;
-    if (b->dlen >= BATCH_BYTES || b->n >= BATCH_LINES)
-        flush_lines(v);
+    u->len = r->too_long ? 0 : r->len;
+    u->at = at;
+    u->off = r->off;
+    u->lineno = r->lineno;
+    u->too_long = r->too_long;
     return 0;
 }
 
-/* Starts line number lineno at byte offset off (with --shard: is it this shard's?). */
-static void line_start(const vstate *v, linebuf *l, size_t lineno, size_t off)
+/* Fills b with the input's next lines, read straight into its buffer (at most max_input_bytes a
+ * line; a longer line is counted on, not kept, and reported). Returns 0, or -1 when out of
+ * memory. */
+static int jfill(jreader *r, vbatch *b)
 {
-    l->lineno = lineno;
-    l->off = off;
-    l->len = 0;
-    l->too_long = false;
-    l->skip = v->shard_n && !v->shard_by_key && (lineno - 1) % v->shard_n != v->shard_k - 1;
+    vstate *v = r->v;
+    size_t at = 0, p = 0; /* the line being read starts at data[at]; data[at..p) has no newline */
+    if (r->clen) {
+        if (r->clen > b->dcap) {
+            char *np = realloc(b->data, r->clen + READ_BYTES);
+            if (!np)
+                return -1;
+            b->data = np;
+            b->dcap = r->clen + READ_BYTES;
+        }
+        memcpy(b->data, r->carry, r->clen);
+        b->dlen = r->clen;
+        p = r->cscan;
+        r->clen = 0;
+    }
+    for (;;) {
+        const char *nl = NULL;
+        size_t seg = 0;
+        if (p == b->dlen) { /* everything read is scanned: read more */
+            ssize_t got = 0;
+            if (r->eof) {
+                /* the last line, without a newline (not after a read error) */
+                if (!r->err && (r->too_long || r->len > 0)) {
+                    if (jline_end(r, b, at) != 0)
+                        return -1;
+                }
+                r->done = true;
+                b->dlen = p;
+                return 0;
+            }
+            if (b->dcap - b->dlen < READ_BYTES) {
+                if (b->n) /* full: the line goes on in the next batch */
+                    break;
+                if (at) { /* lines of other shards only: start over with this line */
+                    memmove(b->data, b->data + at, b->dlen - at);
+                    b->dlen -= at;
+                    p -= at;
+                    at = 0;
+                }
+                if (b->dcap - b->dlen < READ_BYTES) { /* one long line */
+                    char *np = realloc(b->data, b->dcap * 2);
+                    if (!np)
+                        return -1;
+                    b->data = np;
+                    b->dcap *= 2;
+                }
+            }
+            do
+                got = read(r->fd, b->data + b->dlen, READ_BYTES);
+            while (got < 0 && errno == EINTR);
+            if (got <= 0) {
+                r->eof = true;
+                if (got < 0)
+                    r->err = errno;
+                continue;
+            }
+            b->dlen += (size_t)got;
+        }
+        nl = memchr(b->data + p, '\n', b->dlen - p);
+        seg = nl ? (size_t)(nl - (b->data + p)) : b->dlen - p;
+        r->len += seg;
+        p += seg;
+        if (!r->too_long && r->len > v->lim.max_input_bytes)
+            r->too_long = true;
+        if (!nl) {
+            if (r->too_long || r->skip) { /* not kept: drop what was read of it */
+                b->dlen = p = at;
+            }
+            continue;
+        }
+        if (jline_end(r, b, at) != 0)
+            return -1;
+        p++; /* the newline */
+        jline_start(r, r->lineno + 1, r->off + r->len + 1);
+        at = p;
+        if (at >= BATCH_BYTES || b->n >= BATCH_LINES)
+            break;
+    }
+    /* carry the line begun: data[at..dlen) */
+    if (b->dlen - at > r->ccap) {
+        char *np = realloc(r->carry, b->dlen - at);
+        if (!np)
+            return -1;
+        r->carry = np;
+        r->ccap = b->dlen - at;
+    }
+    if (b->dlen > at)
+        memcpy(r->carry, b->data + at, b->dlen - at);
+    r->clen = b->dlen - at;
+    r->cscan = p - at;
+    b->dlen = at;
+    return 0;
 }
 
-/* Reads a JSON Lines file into batches: a fixed read buffer; each line's bytes are copied once,
- * into the batch (at most max_input_bytes a line; a longer line is skipped and reported). */
+/* cli_par_produce: the next batch of lines, then a note of a read error; NULL at the end. */
+static void *jsonl_next(void *pctx)
+{
+    jreader *r = pctx;
+    vbatch *b = NULL;
+    if (r->pending) {
+        b = r->pending;
+        r->pending = NULL;
+        return b;
+    }
+    while (!r->done) {
+        b = batch_new(B_LINES, r->path);
+        if (!b || !batch_buffer(r->v, b) || jfill(r, b) != 0) {
+            if (b)
+                batch_free(b);
+            r->done = true;
+            r->err = 0;
+            return note_batch(r->v, r->path, true, "amc validate: out of memory\n");
+        }
+        if (r->done && r->err)
+            r->pending = note_batch(r->v, r->path, true, "amc: %s: %s\n",
+                                    !strcmp(r->path, "-") ? "<stdin>" : r->path, strerror(r->err));
+        if (b->n)
+            return b;
+        batch_recycle(r->v, b); /* nothing of this shard in it */
+        b = NULL;
+    }
+    b = r->pending;
+    r->pending = NULL;
+    return b;
+}
+
+/* Reads a JSON Lines input: the workers read it themselves, a batch at a time (cli_par_pull),
+ * each line's bytes read once, straight into its batch. */
 static void validate_jsonl(vstate *v, const char *path)
 {
-    enum { CHUNK = 1 << 16 };
     bool is_stdin = !strcmp(path, "-");
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    char *chunk = f ? malloc(CHUNK) : NULL;
-    linebuf l;
-    size_t file_off = 0, got = 0;
-    line_start(v, &l, 1, 0);
-    if (!f || !chunk) {
-        if (f)
-            note(v, path, true, "amc validate: out of memory\n");
-        else
-            note(v, path, true, "amc: %s: %s\n", path, strerror(errno));
-        goto out;
+    jreader r;
+    memset(&r, 0, sizeof r);
+    r.v = v;
+    r.path = path;
+    r.fd = is_stdin ? 0 : open(path, O_RDONLY);
+    if (r.fd < 0) {
+        note(v, path, true, "amc: %s: %s\n", path, strerror(errno));
+        return;
     }
-    while ((got = fread(chunk, 1, CHUNK, f)) > 0) {
-        size_t p = 0;
-        while (p < got) {
-            const char *nl = memchr(chunk + p, '\n', got - p);
-            size_t seg = nl ? (size_t)(nl - (chunk + p)) : got - p;
-            if (line_append(v, path, &l, chunk + p, seg) != 0)
-                goto out;
-            p += seg;
-            file_off += seg;
-            if (!nl)
-                break;
-            if (line_end(v, path, &l) != 0)
-                goto out;
-            p++; /* the newline */
-            file_off++;
-            line_start(v, &l, l.lineno + 1, file_off);
-        }
-    }
-    if (ferror(f)) {
-        flush_lines(v);
-        note(v, path, true, "amc: %s: %s\n", is_stdin ? "<stdin>" : path, strerror(errno));
-    } else if (l.too_long || l.len > 0) {
-        line_end(v, path, &l); /* the last line, without a newline */
-    }
-out:
-    flush_lines(v);
-    if (f && !is_stdin)
-        fclose(f);
-    free(chunk);
+    jline_start(&r, 1, 0);
+    cli_par_pull(v->par, jsonl_next, &r);
+    if (!is_stdin)
+        close(r.fd);
+    free(r.carry);
 }
 
 static void validate_path(vstate *v, const char *path, bool from_dir);
@@ -804,6 +897,7 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
     amc_diags *pds = NULL;
     cli_summary sum;
     memset(&sum, 0, sizeof sum);
+    pthread_mutex_init(&v->spare_mu, NULL);
     v->color = v->fmt == CLI_FMT_TEXT && cli_use_color(stdout);
     if (!(v->jsonl && v->fmt == CLI_FMT_JSON)) {
         v->rep = cli_report_new(v->fmt, stdout, "validate");
@@ -846,7 +940,6 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
     }
     for (i = 0; i < inputs->n; i++)
         validate_path(v, inputs->v[i], false);
-    flush_lines(v);
     cli_par_finish(v->par);
     v->par = NULL;
     rc = v->io_error                                     ? CLI_EXIT_ERROR
@@ -890,6 +983,7 @@ out:
     v->kds = NULL;
     while (v->nspare)
         free(v->spare[--v->nspare]);
+    pthread_mutex_destroy(&v->spare_mu);
     return rc;
 }
 

@@ -51,6 +51,20 @@ def same_for_jobs(args, stdin=None, label=None):
     return ref
 
 
+def audit_same_for_jobs(args, label):
+    """amc audit -j 2 / -j 3 against -j 1 (the summary's timing figures aside)."""
+    import re
+
+    def norm(r):
+        return r[0], r[1], re.sub(rb"[0-9.]+ s, [0-9]+ files/s", b"T", r[2])
+    ref = norm(run(["audit", "--stats"] + args + ["-j", "1"]))
+    check(ref[0] in (0, 1) and b"files" in ref[2], f"audit {label}: exit {ref[0]}")
+    for j in (2, 3):
+        got = norm(run(["audit", "--stats"] + args + ["-j", str(j)]))
+        check(got == ref, f"audit -j {j} differs from -j 1: {label} (exit {got[0]} vs {ref[0]}, "
+                          f"stdout {len(got[1])} vs {len(ref[1])} bytes)")
+
+
 def sharded_equals_whole(args, n, tmp, label):
     args = ["validate"] + args
     whole = run(args + ["-j", "2"])
@@ -90,6 +104,59 @@ with tempfile.TemporaryDirectory(prefix="amc-jobs-") as tmp:
                             "missing.jsonl"], label="jsonl, a missing input")
     with open(big, "rb") as f:
         same_for_jobs(PERSON + ["--jsonl", "-"], stdin=f.read(), label="jsonl stdin")
+    # the JSON Lines reader against a golden made line by line (not -j 1 against -j 2): 20 000
+    # lines (several batches, whose ends fall in the middle of a read), lines longer than a read
+    # (64 KiB) that are kept, too-long ones, blank ones, no newline at the end. Every record must
+    # be its line's record alone, at the line's number and byte offsets.
+    kinds = src + ["", "   ", '{"name": "' + "y" * 3000 + '"}', '{"name": "' + "z" * 150000 + '"}',
+                   '{"name": ' + "[" * 70000]
+    lines = []
+    for i in range(20000):
+        k = i % len(src)
+        if i % 997 == 0:
+            k = len(src) + i % 2
+        if i % 1201 == 5:
+            k = len(src) + 2
+        if i % 4001 == 7:
+            k = len(src) + 3 + i % 2
+        lines.append(k)
+    gold = os.path.join(tmp, "gold.jsonl")
+    with open(gold, "w", encoding="utf-8") as f:
+        f.write("\n".join(kinds[k] for k in lines))  # no newline after the last
+    one = {}
+    for k, text in enumerate(kinds):  # each kind's record alone, at line 1 offset 0
+        path = os.path.join(tmp, "one.jsonl")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+        for lim in ([], ["--max-size", "100K"]):
+            rc, out, _ = run(["validate"] + PERSON + ["--jsonl", "--format", "json"] + lim + [path])
+            recs = [json.loads(x) for x in out.decode().splitlines() if '"summary"' not in x]
+            one[k, len(lim)] = recs[0] if recs else None
+
+    def moved(rec, lineno, off):
+        rec = json.loads(json.dumps(rec))
+        rec["file"] = gold
+        rec["line"] = lineno
+        for d in rec.get("diagnostics", []):
+            if "position" in d:
+                d["position"]["line"] += lineno - 1
+                d["position"]["offset"] += off
+        return rec
+
+    for lim in ([], ["--max-size", "100K"]):
+        want, off = [], 0
+        for i, k in enumerate(lines):
+            if one[k, len(lim)] is not None:
+                want.append(moved(one[k, len(lim)], i + 1, off))
+            off += len(kinds[k].encode()) + 1
+        for j in ("1", "2", "3"):
+            rc, out, _ = run(["validate"] + PERSON + ["--jsonl", "--format", "json", "-j", j] +
+                             lim + [gold])
+            got = [json.loads(x) for x in out.decode().splitlines() if '"summary"' not in x]
+            bad = [(a, b) for a, b in zip(got, want) if a != b][:1]
+            check(got == want, f"gold.jsonl -j {j} {lim}: {len(got)} records, {len(want)} "
+                               f"expected; first difference {bad}")
+
     # directories of whole files (schema and profiles), text / json / sarif
     for fmt in ("text", "json", "sarif"):
         same_for_jobs(PERSON + ["--format", fmt, "tests/data/schema/dir",
@@ -103,6 +170,29 @@ with tempfile.TemporaryDirectory(prefix="amc-jobs-") as tmp:
     same_for_jobs(["--profile", "mailbox", "--stateful", "--jsonl", "conformance/mailbox/inputs"],
                   label="mailbox stateful")
     same_for_jobs(PERSON + ["tests/data/schema/textonly"], label="a directory without instances")
+
+    # amc audit -j N: files checked in parallel, cross-file rules and output in walk order
+    for ws in sorted(os.listdir("tests/data/audit")):
+        for fmt in ("text", "json", "sarif", "html"):
+            audit_same_for_jobs(["--format", fmt, os.path.join("tests/data/audit", ws)],
+                                f"{ws} {fmt}")
+    audit_same_for_jobs(["--stateful", "tests/data/audit/mailbox-bad"], "stateful (one thread)")
+    # a tree of 3000 messages, 10% of them duplicates of an earlier one, some in dead_letter
+    big_ws = os.path.join(tmp, "ws")
+    msg = open("conformance/ignite/inputs/workspace/queue/coordinator/"
+               "task_completed_1770692606249438.mime", encoding="utf-8").read().split("\n")
+    for i in range(3000):
+        sub = ["", "processed", "../dead_letter"][i % 3]
+        d = os.path.normpath(os.path.join(big_ws, "queue", "coordinator", sub))
+        os.makedirs(d, exist_ok=True)
+        mid = i - 7 if i % 10 == 9 else i
+        body = "\n".join(f"Message-ID: <{1770692606 + mid}.{mid}.1@ignite.local>"
+                         if x.startswith("Message-ID:") else x for x in msg)
+        with open(os.path.join(d, f"task_completed_{1770692606249438 + i:016d}.mime"), "w",
+                  encoding="utf-8") as f:
+            f.write(body)
+    for fmt in ("text", "json"):
+        audit_same_for_jobs(["--format", fmt, big_ws], f"3000-file tree {fmt}")
 
     # shards merged = the whole run
     sharded_equals_whole(PERSON + ["--jsonl", "--format", "json"] + small + [big], 3, tmp,

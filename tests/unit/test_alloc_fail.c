@@ -397,6 +397,55 @@ static amc_status sc_audit(result *r)
     return nomem ? AMC_ENOMEM : AMC_OK;
 }
 
+/* amc audit -j: the same files checked by a worker, recorded by the auditor */
+static amc_status sc_audit_workers(result *r)
+{
+    static const char *const f[] = {TREE DL_FILE, TREE INBOX_FILE,
+                                    TREE "ack/codex/task-assignment.json", NULL};
+    static const char *const p[] = {DL_FILE, INBOX_FILE, "ack/codex/task-assignment.json", NULL};
+    amc_audit_opts o;
+    amc_audit *a = NULL;
+    amc_audit_worker *w = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    bool nomem = false;
+    size_t i = 0;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    if (ds)
+        st = amc_audit_new(&o, ds, &a);
+    if (st == AMC_OK)
+        st = amc_audit_worker_new(a, ds, &w);
+    r_add(r, "new %d", (int)st);
+    nomem = st == AMC_ENOMEM;
+    for (i = 0; st == AMC_OK && f[i]; i++) {
+        size_t len = 0;
+        char *buf = slurp(f[i], &len);
+        amc_audit_unit *u = NULL;
+        assert_non_null(buf);
+        st = amc_audit_check(w, p[i], buf, len, ds, &u);
+        free(buf);
+        if (u)
+            st = amc_audit_record(a, u, ds);
+        else
+            assert_int_equal(st, AMC_ENOMEM); /* no unit only when out of memory */
+        r_add(r, " | %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_audit_finish(a, ds);
+        r_add(r, " finish %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+    }
+    r_diags(r, ds);
+    amc_audit_worker_free(w);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
 /* the schema linter on a schema with findings */
 static amc_status sc_lint(result *r)
 {
@@ -792,6 +841,7 @@ static void test_audit(void **state)
 {
     (void)state;
     sweep("audit", sc_audit);
+    sweep("audit workers", sc_audit_workers);
 }
 static void test_lint(void **state)
 {

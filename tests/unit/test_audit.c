@@ -135,46 +135,69 @@ static const struct tcase {
      AMC_C_AUDIT_NO_WORKSPACE},
 };
 
+/* The file through amc_audit_file (w NULL) or a worker's check and the auditor's record (amc
+ * audit -j N); the status either way. */
+static amc_status audit_one(amc_audit *a, amc_audit_worker *w, const char *path, const char *body,
+                            amc_diags *ds)
+{
+    amc_audit_unit *u = NULL;
+    amc_status st = AMC_OK;
+    if (!w)
+        return amc_audit_file(a, path, body, strlen(body), ds);
+    st = amc_audit_check(w, path, body, strlen(body), ds, &u);
+    assert_non_null(u);
+    (void)st; /* the record's status is the file's */
+    return amc_audit_record(a, u, ds);
+}
+
 static void test_cases(void **state)
 {
     size_t i = 0, j = 0, k = 0;
+    int mode = 0;
     (void)state;
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const struct tcase *c = &cases[i];
-        amc_diags *ds = amc_diags_new(0);
-        amc_audit *a = NULL;
-        amc_audit_opts o;
-        memset(&o, 0, sizeof o);
-        o.profile = c->profile;
-        assert_non_null(ds);
-        if (amc_audit_new(&o, ds, &a) != AMC_OK)
-            fail_msg("%s: amc_audit_new failed", c->name);
-        for (j = 0; j < 5 && c->f[j].path; j++) {
-            size_t n = 0;
-            amc_diags_clear(ds);
-            (void)amc_audit_file(a, c->f[j].path, c->f[j].body, strlen(c->f[j].body), ds);
-            for (k = 0; k < amc_diags_count(ds); k++) {
-                const amc_diag *d = amc_diags_get(ds, k);
-                if ((int)d->code < 5500 || (int)d->code > 5599)
-                    continue;
-                if (c->f[j].want[n] != d->code)
-                    fail_msg("%s: file %s: audit code #%zu is %s, want %s", c->name, c->f[j].path,
-                             n, amc_code_name(d->code),
-                             c->f[j].want[n] ? amc_code_name(c->f[j].want[n]) : "none");
-                n++;
+    for (mode = 0; mode < 2; mode++)
+        for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            const struct tcase *c = &cases[i];
+            amc_diags *ds = amc_diags_new(0);
+            amc_audit *a = NULL;
+            amc_audit_worker *w = NULL;
+            amc_audit_opts o;
+            memset(&o, 0, sizeof o);
+            o.profile = c->profile;
+            assert_non_null(ds);
+            if (amc_audit_new(&o, ds, &a) != AMC_OK)
+                fail_msg("%s: amc_audit_new failed", c->name);
+            if (mode && amc_audit_worker_new(a, ds, &w) != AMC_OK)
+                fail_msg("%s: amc_audit_worker_new failed", c->name);
+            for (j = 0; j < 5 && c->f[j].path; j++) {
+                size_t n = 0;
+                amc_diags_clear(ds);
+                (void)audit_one(a, w, c->f[j].path, c->f[j].body, ds);
+                for (k = 0; k < amc_diags_count(ds); k++) {
+                    const amc_diag *d = amc_diags_get(ds, k);
+                    if ((int)d->code < 5500 || (int)d->code > 5599)
+                        continue;
+                    if (c->f[j].want[n] != d->code)
+                        fail_msg("%s (%s): file %s: audit code #%zu is %s, want %s", c->name,
+                                 mode ? "worker" : "amc_audit_file", c->f[j].path, n,
+                                 amc_code_name(d->code),
+                                 c->f[j].want[n] ? amc_code_name(c->f[j].want[n]) : "none");
+                    n++;
+                }
+                if (c->f[j].want[n])
+                    fail_msg("%s (%s): file %s: %s not reported", c->name,
+                             mode ? "worker" : "amc_audit_file", c->f[j].path,
+                             amc_code_name(c->f[j].want[n]));
             }
-            if (c->f[j].want[n])
-                fail_msg("%s: file %s: %s not reported", c->name, c->f[j].path,
-                         amc_code_name(c->f[j].want[n]));
+            amc_diags_clear(ds);
+            assert_int_equal(amc_audit_finish(a, ds), c->finish ? AMC_OK : AMC_OK);
+            if (c->finish ? !(amc_diags_count(ds) == 1 && amc_diags_get(ds, 0)->code == c->finish)
+                          : amc_diags_count(ds) != 0)
+                fail_msg("%s: finish reported %zu diagnostics", c->name, amc_diags_count(ds));
+            amc_audit_worker_free(w);
+            amc_audit_free(a);
+            amc_diags_free(ds);
         }
-        amc_diags_clear(ds);
-        assert_int_equal(amc_audit_finish(a, ds), c->finish ? AMC_OK : AMC_OK);
-        if (c->finish ? !(amc_diags_count(ds) == 1 && amc_diags_get(ds, 0)->code == c->finish)
-                      : amc_diags_count(ds) != 0)
-            fail_msg("%s: finish reported %zu diagnostics", c->name, amc_diags_count(ds));
-        amc_audit_free(a);
-        amc_diags_free(ds);
-    }
 }
 
 static void test_entries_and_stats(void **state)
@@ -234,6 +257,83 @@ static void test_entries_and_stats(void **state)
     assert_null(a);
     assert_true(amc_diags_errors(ds) >= 1);
     amc_diags_free(ds);
+}
+
+/* amc audit -j: a worker's check and the auditor's record give amc_audit_file's statuses,
+ * diagnostics and totals; the API's misuse is AMC_EUSAGE */
+static void test_workers(void **state)
+{
+    static const struct {
+        const char *path, *body;
+    } f[] = {{"queue/a/x_1.mime", MIME("<1@h>", "")},
+             {"queue/a/processed/x_1.mime", MIME("<1@h>", "")},
+             {"queue/a/x.mime", "x"},
+             {"other.txt", "x"},
+             {"queue/a/x.txt", "x"},
+             {"ack/c/m1--1--u.json", MB("m1", "1")},
+             {"inbox/c/m1--2--u.json", MB("m1", "9")}};
+    amc_diags *d1 = amc_diags_new(0), *d2 = amc_diags_new(0);
+    amc_audit *a1 = NULL, *a2 = NULL;
+    amc_audit_worker *w = NULL;
+    amc_audit_unit *u = NULL;
+    amc_audit_stats_t s1, s2;
+    amc_audit_opts o;
+    size_t i = 0, k = 0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    assert_int_equal(amc_audit_new(&o, d1, &a1), AMC_OK);
+    assert_int_equal(amc_audit_new(&o, d2, &a2), AMC_OK);
+    assert_int_equal(amc_audit_worker_new(a2, d2, &w), AMC_OK);
+    for (i = 0; i < sizeof f / sizeof f[0]; i++) {
+        amc_status st1 = AMC_OK, st2 = AMC_OK;
+        amc_diags_clear(d1);
+        amc_diags_clear(d2);
+        st1 = amc_audit_file(a1, f[i].path, f[i].body, strlen(f[i].body), d1);
+        (void)amc_audit_check(w, f[i].path, f[i].body, strlen(f[i].body), d2, &u);
+        assert_non_null(u);
+        st2 = amc_audit_record(a2, u, d2);
+        u = NULL;
+        if (st1 != st2 || amc_diags_count(d1) != amc_diags_count(d2))
+            fail_msg("%s: amc_audit_file %d (%zu diagnostics), worker %d (%zu)", f[i].path,
+                     (int)st1, amc_diags_count(d1), (int)st2, amc_diags_count(d2));
+        for (k = 0; k < amc_diags_count(d1); k++) {
+            assert_int_equal(amc_diags_get(d1, k)->code, amc_diags_get(d2, k)->code);
+            assert_string_equal(amc_diags_get(d1, k)->message, amc_diags_get(d2, k)->message);
+        }
+    }
+    amc_audit_stats(a1, &s1);
+    amc_audit_stats(a2, &s2);
+    assert_int_equal(s1.files, s2.files);
+    assert_int_equal(s1.messages, s2.messages);
+    assert_int_equal(s1.other, s2.other);
+    assert_int_equal(s1.files, 7);
+    /* misuse */
+    assert_int_equal(amc_audit_check(NULL, "a", "x", 1, d2, &u), AMC_EUSAGE);
+    assert_null(u);
+    assert_int_equal(amc_audit_check(w, NULL, "x", 1, d2, &u), AMC_EUSAGE);
+    assert_int_equal(amc_audit_check(w, "a", NULL, 1, d2, &u), AMC_EUSAGE);
+    assert_int_equal(amc_audit_check(w, "a", "x", 1, NULL, &u), AMC_EUSAGE);
+    assert_int_equal(amc_audit_check(w, "a", "x", 1, d2, NULL), AMC_EUSAGE);
+    assert_int_equal(amc_audit_record(a2, NULL, d2), AMC_EUSAGE);
+    assert_int_equal(amc_audit_check(w, "queue/a/y.mime", "y", 1, d2, &u), AMC_EINVALID);
+    assert_int_equal(amc_audit_record(NULL, u, d2), AMC_EUSAGE); /* u freed all the same */
+    amc_audit_unit_free(NULL);
+    amc_audit_worker_free(NULL);
+    amc_audit_worker_free(w);
+    w = NULL;
+    assert_int_equal(amc_audit_worker_new(NULL, d2, &w), AMC_EUSAGE);
+    assert_int_equal(amc_audit_worker_new(a2, NULL, &w), AMC_EUSAGE);
+    assert_int_equal(amc_audit_worker_new(a2, d2, NULL), AMC_EUSAGE);
+    /* a stateful auditor has no workers: one session in walk order */
+    o.stateful = true;
+    amc_audit_free(a1);
+    assert_int_equal(amc_audit_new(&o, d1, &a1), AMC_OK);
+    assert_int_equal(amc_audit_worker_new(a1, d1, &w), AMC_EUSAGE);
+    assert_null(w);
+    amc_audit_free(a1);
+    amc_audit_free(a2);
+    amc_diags_free(d1);
+    amc_diags_free(d2);
 }
 
 static void test_many(void **state)
@@ -374,7 +474,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases), cmocka_unit_test(test_entries_and_stats),
         cmocka_unit_test(test_many),  cmocka_unit_test(test_forget),
-        cmocka_unit_test(test_reset),
+        cmocka_unit_test(test_reset), cmocka_unit_test(test_workers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

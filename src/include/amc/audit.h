@@ -63,6 +63,43 @@ AMC_API amc_status amc_audit_new(const amc_audit_opts *opts, amc_diags *diags,
 AMC_API amc_status amc_audit_file(amc_audit *a, const char *relpath, const char *buf, size_t len,
                                   amc_diags *diags);
 
+/**
+ * Parallel audits (amc audit -j N): amc_audit_file() is a check of the file, which needs only
+ * the auditor's settings and a validator, and a record step, which updates the cross-file
+ * tables. A worker (amc_audit_worker_new: its own validator, made as the auditor's) checks files
+ * on any thread, each into a unit; the caller records the units in walk order on one thread
+ * with amc_audit_record(). The diagnostics (the file's own, then the cross-file ones), totals
+ * and status are those amc_audit_file() gives for the same files in the same order. Workers
+ * only read the auditor: several may check at once, and amc_audit_record() may run meanwhile.
+ * A stateful auditor (one session in walk order) has no workers: AMC_EUSAGE.
+ */
+typedef struct amc_audit_worker amc_audit_worker;
+typedef struct amc_audit_unit amc_audit_unit;
+
+/** New worker for a (which must outlive it). Problems go to diags. *out: amc_audit_worker_free. */
+AMC_API amc_status amc_audit_worker_new(const amc_audit *a, amc_diags *diags,
+                                        amc_audit_worker **out) AMC_WARN_UNUSED_RESULT;
+
+/**
+ * The check of one file, as amc_audit_file() does it: the file's own diagnostics go to diags.
+ * *out gets the unit to record (set whenever memory allowed one, even with an error status).
+ * Returns what amc_audit_file() would before its cross-file rules.
+ */
+AMC_API amc_status amc_audit_check(amc_audit_worker *w, const char *relpath, const char *buf,
+                                   size_t len, amc_diags *diags, amc_audit_unit **out);
+
+/**
+ * Records a checked file (in walk order): totals, the cross-file rules (their diagnostics go to
+ * diags, after the file's own). Frees u. Returns the file's status as amc_audit_file() would.
+ */
+AMC_API amc_status amc_audit_record(amc_audit *a, amc_audit_unit *u, amc_diags *diags);
+
+/** Frees a unit not recorded. NULL: no-op. */
+AMC_API void amc_audit_unit_free(amc_audit_unit *u);
+
+/** Frees a worker. NULL: no-op. */
+AMC_API void amc_audit_worker_free(amc_audit_worker *w);
+
 /** Records an entry that was not read (diagnostic on diags, position 0). */
 AMC_API amc_status amc_audit_entry(amc_audit *a, const char *relpath, amc_audit_entry_kind kind,
                                    amc_diags *diags);
