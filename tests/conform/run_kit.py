@@ -13,9 +13,12 @@ usage: run_kit.py AMC SOURCE_DIR
    reported as not measured (INCOMPLETE, exit 0).
 3. Each template answers malformed and unknown requests with error replies and keeps serving;
    "stop" ends it with exit 0.
+4. The Python example answers deeply nested input (up to 200000 levels) with the verdict amc's
+   reference adapter gives (invalid beyond its depth limit), without a traceback.
 Everything runs from a temporary directory outside the repository (copies of the adapters),
 with --suite pointing at the fixtures, as a third party would.
 """
+import base64
 import json
 import os
 import re
@@ -92,6 +95,28 @@ for lang, (example, wrapper) in TEMPLATES.items():
         failures.append(f"{lang} bad requests: exit {p.returncode}, replies {shape}\n{p.stdout}{p.stderr[-1500:]}")
     elif not re.search(r"unsafe file name", got[3]["error"]):
         failures.append(f"{lang} bad requests: path escape not refused: {got[3]}")
+
+# 4. deeply nested input (the python example): a verdict as amc's reference adapter gives
+# (LIMIT_DEPTH beyond 128 levels), never an error reply or a traceback (json.loads recursion)
+def nested(depth):
+    doc = '{"type":"task","payload":{"instruction":"x","deep":' + "[" * depth + "]" * depth + "}}"
+    return base64.b64encode(doc.encode()).decode()
+
+
+DEPTHS = (125, 126, 127, 128, 3000, 200000)  # + 2 levels: up to 128 is valid
+lines = [json.dumps({"seq": i + 1, "op": "validate", "case": f"deep-{d}", "profile": "socket",
+                     "stateful": False, "files": [{"name": f"deep-{d}.json", "data": nested(d)}]})
+         for i, d in enumerate(DEPTHS)] + ['{"seq":99,"op":"stop"}']
+ref = subprocess.run([AMC, "adapter"], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                     timeout=60)
+ex = subprocess.run(["python3", "adapter.py"], input="\n".join(lines) + "\n",
+                    cwd=os.path.join(TMP, "python"), capture_output=True, text=True, timeout=120)
+want = [json.loads(x).get("verdict") for x in ref.stdout.splitlines()][:len(DEPTHS)]
+got = [json.loads(x).get("verdict") for x in ex.stdout.splitlines()][:len(DEPTHS)]
+if want != ["valid", "valid", "invalid", "invalid", "invalid", "invalid"] or got != want \
+        or ex.returncode != 0 or "Traceback" in ex.stderr:
+    failures.append(f"python example, nested input at depths {DEPTHS}: verdicts {got}, the reference "
+                    f"{want}; exit {ex.returncode}\n{ex.stdout[-1500:]}{ex.stderr[-1500:]}")
 
 shutil.rmtree(TMP, ignore_errors=True)
 for f in failures:

@@ -57,15 +57,44 @@ def _no_lone_surrogates(v):
             _no_lone_surrogates(x)
 
 
+MAX_DEPTH = 128  # amc's default nesting limit (LIMIT_DEPTH): deeper input is refused
+
+
+def _depth(text):
+    """The deepest nesting of arrays and objects in text (strings skipped), without recursion:
+    json.loads recurses once per level and would raise RecursionError on deep input."""
+    depth = deepest = 0
+    in_str = escaped = False
+    for ch in text:
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse(data):
-    """One strict RFC 8259 JSON text in UTF-8, without a BOM (SOCKET-DOC-001, -FRAME-001/002)."""
+    """One strict RFC 8259 JSON text in UTF-8, without a BOM (SOCKET-DOC-001, -FRAME-001/002),
+    nested at most MAX_DEPTH deep."""
     if data.startswith(b"\xef\xbb\xbf"):
         raise Invalid("byte order mark")
     try:
         text = data.decode("utf-8")
+        if _depth(text) > MAX_DEPTH:
+            raise Invalid(f"nested deeper than {MAX_DEPTH} levels")
         value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
         _no_lone_surrogates(value)
-    except (UnicodeError, ValueError) as e:  # json.JSONDecodeError is a ValueError
+    except (UnicodeError, ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
         raise Invalid(str(e))
     return value
 
