@@ -445,14 +445,41 @@ static int write_json(const char *path, json_object *o)
     return rc;
 }
 
-int fz_emit_cases(const fz_opts *o, const char *dir, const char *emit)
+/* A copy of path without its trailing slashes ("/" stays "/"): "regress/" gives "regress", so
+ * the paths written and printed below it have no "//". NULL: out of memory. */
+static char *no_trailing_slash(const char *path)
+{
+    size_t len = strlen(path);
+    char *c = NULL;
+    while (len > 1 && path[len - 1] == '/')
+        len--;
+    c = malloc(len + 1);
+    if (c) {
+        memcpy(c, path, len);
+        c[len] = '\0';
+    }
+    return c;
+}
+
+static int emit_cases(const char *dir, const char *emit);
+
+int fz_emit_cases(const fz_opts *o, const char *dir0, const char *emit0)
+{
+    char *dir = no_trailing_slash(dir0), *emit = no_trailing_slash(emit0);
+    int rc = dir && emit ? emit_cases(dir, emit) : -1;
+    (void)o;
+    free(dir);
+    free(emit);
+    return rc;
+}
+
+static int emit_cases(const char *dir, const char *emit)
 {
     json_object *lines = fz_read_findings(dir), *cases = NULL;
     char path[4096];
     const char *profile = NULL;
     size_t i = 0, nmsg = 0, nlc = 0;
     int rc = 0;
-    (void)o;
     if (!lines)
         return -1;
     cases = json_object_new_array();

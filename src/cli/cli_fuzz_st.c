@@ -18,6 +18,15 @@
  *     distances 1 to 40 and sessions up to 160 messages (to overflow bounded caches). Other
  *     profiles (amc has no session rules for them) get sessions of their valid and invalid
  *     cases with repeats: an implementation that keeps state where the profile has none shows.
+ *   - Sessions under a policy with HMAC keys (35% of mailbox sessions, when the adapter claims
+ *     mailbox.policy): the first policy of the suite's cases naming a JSON keyring of two keys
+ *     or more under which the templates signed with their sender's key are valid. It travels
+ *     with the request (policy, aux) as amc conform sends it, and amc's validator for those
+ *     sessions is made with it. Messages carry key_id and the HMAC of the sender's own key or
+ *     the shared one (a key change), or a key mutation only amc's key rules (SIG-001/003/004)
+ *     reject: another principal's key, another key's secret, an unknown key_id (MAC'd with the
+ *     sender's secret via an aliased keyring), the body changed after signing, the sha256
+ *     digest. Every candidate of the shrinker is rendered and signed again.
  *   - The oracle, per session: the verdict (invalid iff any message has an error), and with
  *     `codes` every error code amc reports and every code of a session rule amc reports (e.g.
  *     the MAILBOX_DUPLICATE_DELIVERY warning) must be there, and no session-rule code amc does
@@ -60,17 +69,30 @@ typedef enum reuse {
     RU_REJECTED   /* a message that is rejected (bad signature) */
 } reuse;
 
+/* Key mutations of a message under the policy's keyring (keyed sessions). */
+typedef enum kmut {
+    KM_NONE = 0, /* signed right: the sender's own key (key 0) or the shared key (key 1) */
+    KM_OTHER,    /* signed right with another principal's key (key: which one) */
+    KM_SECRET,   /* the sender's key_id, the MAC made with another key's secret */
+    KM_UNKNOWN,  /* a key_id the keyring lacks, MAC'd with the sender's secret */
+    KM_TAMPER,   /* signed right, then the body changed (issued_at) */
+    KM_SHA256,   /* the unkeyed sha256 digest instead of the MAC */
+    KM_N
+} kmut;
+
 typedef struct smsg {
     unsigned tpl; /* mailbox: template; other profiles: seed */
     unsigned id, nonce, task, att, variant;
     long long sv;
     bool badsig;
     unsigned char reuse, dist; /* what the generator meant, for coverage */
+    unsigned char key, kmut;   /* keyed sessions */
 } smsg;
 
 typedef struct session {
     smsg *m;
     size_t n, cap;
+    bool keyed; /* under the policy with HMAC keys */
 } session;
 
 typedef struct tpl {
@@ -84,11 +106,32 @@ typedef struct sseed {
     bool valid;
 } sseed;
 
+typedef struct skey {
+    char id[64], principal[64]; /* principal "" : a shared key */
+} skey;
+
+#define NKCODE 3
+static const char *const KCODES[NKCODE] = {"MAILBOX_SIGNATURE_INVALID", "MAILBOX_KEY_UNKNOWN",
+                                           "MAILBOX_KEY_SENDER_MISMATCH"};
+
 typedef struct sshared {
     fz_run run;
     bool mailbox;
     tpl *tpls;
     size_t ntpl;
+    /* keyed sessions: a suite policy with an HMAC keyring (mailbox) */
+    amc_policy *pol, *pol_rot, *pol_alias; /* the policy; every secret rotated; aliased ids */
+    char *pol_name, *kr_name;              /* paths below the profile's directory */
+    char *pol_data, *kr_data;
+    size_t pol_len, kr_len;
+    char *pol_req; /* ,"policy":{...},"aux":[{...}] of a request */
+    skey *keys;
+    size_t nkeys;
+    int shared_key;      /* a key without principal, or -1 */
+    size_t *ktpl, nktpl; /* templates valid under the policy when signed with their key */
+    bool kcode_seen[NKCODE];
+    size_t nkcode_seen;
+    unsigned long keyed_units;
     sseed *seeds;
     size_t nseeds;
     const char *scodes[MAX_SCODES]; /* the session rules' code ids */
@@ -110,7 +153,8 @@ typedef struct sworker {
     fz_job j; /* first: the driver's part */
     sshared *sh;
     fz_rng rng;
-    amc_validator *v;
+    amc_validator *v, *vp; /* vp: under sh->pol */
+    bool keyed;            /* the rendered session is a keyed one */
     amc_diags *ds, *sigds;
     session cur;
     cli_sb *msg; /* rendered messages */
@@ -143,6 +187,7 @@ static int sess_copy(session *dst, const session *src)
 {
     size_t i = 0;
     dst->n = 0;
+    dst->keyed = src->keyed;
     for (i = 0; i < src->n; i++)
         if (sess_push(dst, &src->m[i]) != 0)
             return -1;
@@ -345,17 +390,79 @@ static void set_str(json_object *o, const char *key, const char *val)
     json_object_object_add(o, key, json_object_new_string(val));
 }
 
-/* One mailbox envelope of m into out (reset first). */
-static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, cli_sb *out)
+#define ALIAS_SUFFIX "-x" /* KM_UNKNOWN: key_id + this is no key of the keyring */
+
+/* The template of message index i of a keyed or plain session. */
+static const tpl *tpl_at(const sshared *sh, bool keyed, unsigned i)
 {
+    return keyed ? &sh->tpls[sh->ktpl[i % sh->nktpl]] : &sh->tpls[i % sh->ntpl];
+}
+
+static unsigned ntpl_of(const sshared *sh, bool keyed)
+{
+    return (unsigned)(keyed ? sh->nktpl : sh->ntpl);
+}
+
+/* The sender's own key (principal == sender), else the shared key, else -1. */
+static int own_key(const sshared *sh, const char *sender)
+{
+    size_t i = 0;
+    for (i = 0; i < sh->nkeys; i++)
+        if (!strcmp(sh->keys[i].principal, sender))
+            return (int)i;
+    return sh->shared_key;
+}
+
+/* The keyring entry whose key_id message m carries (before KM_UNKNOWN's suffix). */
+static int key_of(const sshared *sh, const char *sender, const smsg *m)
+{
+    size_t i = 0, c = 0, k = 0;
+    if (m->kmut == KM_OTHER) {
+        for (i = 0; i < sh->nkeys; i++)
+            if (sh->keys[i].principal[0] && strcmp(sh->keys[i].principal, sender))
+                c++;
+        for (i = 0, k = c ? m->key % c : 0; c && i < sh->nkeys; i++)
+            if (sh->keys[i].principal[0] && strcmp(sh->keys[i].principal, sender) && k-- == 0)
+                return (int)i;
+    }
+    if (m->key == 1 && sh->shared_key >= 0)
+        return sh->shared_key;
+    return own_key(sh, sender);
+}
+
+static bool rejected(const smsg *m) /* meant to be rejected (signature or key) */
+{
+    return m->badsig || m->kmut != KM_NONE;
+}
+
+/* One mailbox envelope of m (of a keyed session or not) into out (reset first). Plain: the
+ * sha256 digest. Keyed: key_id and the HMAC of sh->pol's keyring, or m's key mutation. */
+static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, bool keyed, cli_sb *out)
+{
+    const tpl *t = tpl_at(sh, keyed, m->tpl);
+    const amc_policy *pol = NULL;
+    const char *scheme = "sha256";
     json_object *o = NULL, *pl = NULL;
     char val[64], sig[65];
     const char *txt = NULL;
     int rc = -1;
     out->len = 0;
     out->failed = false;
-    if (json_object_deep_copy(sh->tpls[m->tpl % sh->ntpl].obj, &o, NULL) != 0)
+    if (json_object_deep_copy(t->obj, &o, NULL) != 0)
         return -1;
+    if (keyed) {
+        int k = key_of(sh, t->sender, m);
+        char kid[80];
+        if (k < 0) {
+            json_object_put(o);
+            return -1;
+        }
+        snprintf(kid, sizeof kid, "%s%s", sh->keys[k].id,
+                 m->kmut == KM_UNKNOWN ? ALIAS_SUFFIX : "");
+        set_str(o, "key_id", kid);
+        pol = m->kmut == KM_SECRET ? sh->pol_rot : m->kmut == KM_UNKNOWN ? sh->pol_alias : sh->pol;
+        scheme = m->kmut == KM_SHA256 ? "sha256" : "hmac_sha256";
+    }
     snprintf(val, sizeof val, "msg-%u", m->id);
     set_str(o, "msg_id", val);
     snprintf(val, sizeof val, "nonce-%04u", m->nonce);
@@ -373,10 +480,15 @@ static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, cli_s
     txt =
         json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
     amc_diags_clear(ds);
-    if (txt && amc_mailbox_signature(txt, strlen(txt), NULL, "sha256", ds, sig) == AMC_OK) {
+    if (txt && amc_mailbox_signature(txt, strlen(txt), pol, scheme, ds, sig) == AMC_OK) {
         if (m->badsig)
             sig[0] = sig[0] == '0' ? '1' : '0';
         set_str(o, "signature", sig);
+        if (keyed && m->kmut == KM_TAMPER) { /* the body changed after signing */
+            snprintf(val, sizeof val, "2026-02-11T11:%02u:%02u.000Z", m->variant / 60 % 60,
+                     m->variant % 60);
+            set_str(o, "issued_at", val);
+        }
         txt = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
                                                     JSON_C_TO_STRING_NOSLASHESCAPE);
         if (txt) {
@@ -393,6 +505,7 @@ static int render(sworker *w, const session *s, size_t n)
 {
     sshared *sh = w->sh;
     size_t i = 0;
+    w->keyed = s->keyed;
     if (n > w->nmsg) {
         cli_sb *nm = realloc(w->msg, n * sizeof *nm);
         char(*nn)[64] = NULL;
@@ -409,7 +522,7 @@ static int render(sworker *w, const session *s, size_t n)
     for (i = 0; i < n; i++) {
         const smsg *m = &s->m[i];
         if (sh->mailbox) {
-            if (render_mailbox(sh, w->sigds, m, &w->msg[i]) != 0)
+            if (render_mailbox(sh, w->sigds, m, s->keyed, &w->msg[i]) != 0)
                 return -1;
             snprintf(w->names[i], sizeof w->names[i], "%03zu.json", i + 1);
         } else {
@@ -427,6 +540,271 @@ static int render(sworker *w, const session *s, size_t n)
     return 0;
 }
 
+/* ---- keyed sessions: a policy of the suite with an HMAC keyring ---- */
+
+#define KEYED_PCT 35 /* share of mailbox sessions under the policy, when there is one */
+
+static bool safe_rel(const char *p)
+{
+    return p[0] && p[0] != '/' && !strstr(p, "..");
+}
+
+/* ,"policy":{"name","data"} and "aux":[{"name","data"}] of a request (PROTOCOL.md). */
+static char *policy_req(const char *pname, const char *pdata, size_t plen, const char *kname,
+                        const char *kdata, size_t klen)
+{
+    cli_sb b = {NULL, 0, 0, false};
+    char *e = cli_base64_encode(pdata, plen);
+    cli_sb_puts(&b, ",\"policy\":{\"name\":");
+    cli_sb_str(&b, pname);
+    cli_sb_puts(&b, ",\"data\":\"");
+    cli_sb_puts(&b, e ? e : "");
+    cli_sb_puts(&b, "\"},\"aux\":[{\"name\":");
+    b.failed = b.failed || !e;
+    free(e);
+    e = cli_base64_encode(kdata, klen);
+    cli_sb_str(&b, kname);
+    cli_sb_puts(&b, ",\"data\":\"");
+    cli_sb_puts(&b, e ? e : "");
+    cli_sb_puts(&b, "\"}]");
+    b.failed = b.failed || !e;
+    free(e);
+    return fz_sb_take(&b);
+}
+
+/* A copy of the keyring kro (a JSON object with "keys") with each entry's member mem set by
+ * f(i): key i's secret_hex = key i+1's (rotated), or key_id + ALIAS_SUFFIX. As a policy. */
+static amc_policy *variant_policy(const sshared *sh, json_object *kro, bool rotate, amc_diags *ds)
+{
+    json_object *c = NULL, *keys = NULL, *okeys = NULL;
+    amc_policy *p = NULL;
+    const char *txt = NULL;
+    size_t i = 0, n = 0;
+    if (json_object_deep_copy(kro, &c, NULL) != 0)
+        return NULL;
+    json_object_object_get_ex(c, "keys", &keys);
+    json_object_object_get_ex(kro, "keys", &okeys);
+    n = json_object_array_length(keys);
+    for (i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(keys, i), *v = NULL;
+        if (rotate) {
+            json_object_object_get_ex(json_object_array_get_idx(okeys, (i + 1) % n), "secret_hex",
+                                      &v);
+            json_object_object_add(e, "secret_hex",
+                                   json_object_new_string(json_object_get_string(v)));
+        } else {
+            char id[80];
+            snprintf(id, sizeof id, "%s%s", sh->keys[i].id, ALIAS_SUFFIX);
+            set_str(e, "key_id", id);
+        }
+    }
+    txt = json_object_to_json_string_ext(c, JSON_C_TO_STRING_PLAIN);
+    amc_diags_clear(ds);
+    if (!txt || amc_policy_read(sh->pol_data, sh->pol_len, ds, &p) != AMC_OK ||
+        amc_policy_set_keyring(p, txt, strlen(txt), ds) != AMC_OK) {
+        amc_policy_free(p);
+        p = NULL;
+    }
+    json_object_put(c);
+    return p;
+}
+
+/* The keys of keyring kro (JSON: an object with a "keys" list; a YAML keyring gives no keyed
+ * sessions). 0 when there are at least two, every key_id unique with its alias unused. */
+static int read_keys(sshared *sh, json_object *kro)
+{
+    json_object *keys = NULL;
+    size_t i = 0, k = 0, n = 0;
+    if (!kro || !json_object_object_get_ex(kro, "keys", &keys) ||
+        !json_object_is_type(keys, json_type_array) || (n = json_object_array_length(keys)) < 2 ||
+        !(sh->keys = calloc(n, sizeof *sh->keys)))
+        return -1;
+    sh->nkeys = n;
+    sh->shared_key = -1;
+    for (i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(keys, i), *v = NULL;
+        if (!json_object_object_get_ex(e, "key_id", &v) ||
+            !json_object_is_type(v, json_type_string) ||
+            strlen(json_object_get_string(v)) >= sizeof sh->keys[i].id - sizeof ALIAS_SUFFIX ||
+            !json_object_object_get_ex(e, "secret_hex", NULL))
+            return -1;
+        snprintf(sh->keys[i].id, sizeof sh->keys[i].id, "%s", json_object_get_string(v));
+        if (json_object_object_get_ex(e, "principal", &v) &&
+            json_object_is_type(v, json_type_string))
+            snprintf(sh->keys[i].principal, sizeof sh->keys[i].principal, "%s",
+                     json_object_get_string(v));
+        else if (sh->shared_key < 0)
+            sh->shared_key = (int)i;
+    }
+    for (i = 0; i < n; i++)
+        for (k = 0; k < n; k++) {
+            char alias[80];
+            snprintf(alias, sizeof alias, "%s%s", sh->keys[k].id, ALIAS_SUFFIX);
+            if ((i != k && !strcmp(sh->keys[i].id, sh->keys[k].id)) ||
+                !strcmp(sh->keys[i].id, alias))
+                return -1;
+        }
+    return 0;
+}
+
+static void drop_policy(sshared *sh)
+{
+    amc_policy_free(sh->pol);
+    amc_policy_free(sh->pol_rot);
+    amc_policy_free(sh->pol_alias);
+    free(sh->pol_name);
+    free(sh->kr_name);
+    free(sh->pol_data);
+    free(sh->kr_data);
+    free(sh->pol_req);
+    free(sh->keys);
+    free(sh->ktpl);
+    sh->pol = sh->pol_rot = sh->pol_alias = NULL;
+    sh->pol_name = sh->kr_name = sh->pol_data = sh->kr_data = sh->pol_req = NULL;
+    sh->keys = NULL;
+    sh->ktpl = NULL;
+    sh->nkeys = sh->nktpl = 0;
+}
+
+/* Policy pname (data pdata; its keyring kname, kdata), taken over by sh: 0 when sessions can
+ * be built under it (every template whose sender has a key is kept if, signed with it, it is
+ * valid under the policy; at least one). With tpls false (--replay) no template is needed. */
+static int use_policy(sshared *sh, char *pname, char *pdata, size_t plen, char *kname, char *kdata,
+                      size_t klen, bool tpls, amc_diags *ds)
+{
+    json_object *kro = json_tokener_parse(kdata);
+    amc_validator *v = NULL;
+    amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
+    cli_sb out = {NULL, 0, 0, false};
+    size_t i = 0, n = 0;
+    sh->pol_name = pname;
+    sh->pol_data = pdata;
+    sh->pol_len = plen;
+    sh->kr_name = kname;
+    sh->kr_data = kdata;
+    sh->kr_len = klen;
+    amc_diags_clear(ds);
+    if (amc_policy_read(pdata, plen, ds, &sh->pol) != AMC_OK ||
+        amc_policy_set_keyring(sh->pol, kdata, klen, ds) != AMC_OK ||
+        !(sh->pol_req = policy_req(pname, pdata, plen, kname, kdata, klen)))
+        goto fail;
+    if (!tpls) {
+        json_object_put(kro);
+        return 0;
+    }
+    if (read_keys(sh, kro) != 0 || !(sh->pol_rot = variant_policy(sh, kro, true, ds)) ||
+        !(sh->pol_alias = variant_policy(sh, kro, false, ds)) ||
+        !(sh->ktpl = calloc(sh->ntpl + 1, sizeof *sh->ktpl)))
+        goto fail;
+    for (i = 0; i < sh->ntpl; i++)
+        if (own_key(sh, sh->tpls[i].sender) >= 0)
+            sh->ktpl[sh->nktpl++] = i;
+    opts.profile = "mailbox";
+    opts.policy = sh->pol;
+    if (amc_validator_new(&opts, NULL, &v) != AMC_OK)
+        goto fail;
+    for (i = 0; i < sh->nktpl; i++) {
+        smsg m;
+        memset(&m, 0, sizeof m);
+        m.tpl = (unsigned)i;
+        m.id = m.nonce = m.att = 1;
+        amc_diags_clear(ds);
+        if (render_mailbox(sh, ds, &m, true, &out) != 0)
+            continue;
+        amc_diags_clear(ds);
+        amc_validator_reset(v);
+        (void)amc_validator_check(v, NULL, out.p, out.len, ds, NULL);
+        if (amc_diags_errors(ds) == 0)
+            sh->ktpl[n++] = sh->ktpl[i];
+    }
+    sh->nktpl = n;
+    amc_validator_free(v);
+    free(out.p);
+    json_object_put(kro);
+    if (n)
+        return 0;
+    drop_policy(sh);
+    return -1;
+fail:
+    json_object_put(kro);
+    drop_policy(sh);
+    return -1;
+}
+
+/* Reads policy `name` (below base) and the keyring it names; 0 and the four strings (malloc'd)
+ * when both read. */
+static int read_policy_files(const char *base, const char *name, char **pname, char **pdata,
+                             size_t *plen, char **kname, char **kdata, size_t *klen, amc_diags *ds)
+{
+    char path[4096];
+    const char *slash = strrchr(name, '/'), *kr = NULL;
+    amc_policy *p = NULL;
+    *pname = *pdata = *kname = *kdata = NULL;
+    snprintf(path, sizeof path, "%s/%s", base, name);
+    if (!safe_rel(name) || cli_read_file(path, (size_t)1 << 20, pdata, plen) != 0)
+        return -1;
+    amc_diags_clear(ds);
+    if (amc_policy_read(*pdata, *plen, ds, &p) != AMC_OK || !(kr = amc_policy_keyring_file(p)) ||
+        !safe_rel(kr) || strlen(name) + strlen(kr) > 2000)
+        goto fail;
+    *kname = malloc(strlen(name) + strlen(kr) + 1);
+    *pname = strdup(name);
+    if (!*kname || !*pname)
+        goto fail;
+    sprintf(*kname, "%.*s%s", slash ? (int)(slash - name + 1) : 0, name, kr);
+    snprintf(path, sizeof path, "%s/%s", base, *kname);
+    if (cli_read_file(path, (size_t)1 << 20, kdata, klen) != 0)
+        goto fail;
+    amc_policy_free(p);
+    return 0;
+fail:
+    amc_policy_free(p);
+    free(*pname);
+    free(*pdata);
+    free(*kname);
+    *pname = *pdata = *kname = NULL;
+    return -1;
+}
+
+/* The first policy of the profile's cases (in their order) that names a JSON keyring of two
+ * keys or more and under which the templates signed with their sender's key are valid. None:
+ * no keyed sessions (not an error). */
+static void load_policy(sshared *sh)
+{
+    char path[4096], base[2048], *buf = NULL;
+    size_t len = 0, i = 0;
+    json_object *cases = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    snprintf(base, sizeof base, "%s/%s", suite_dir(sh->run.o), sh->run.o->profile);
+    snprintf(path, sizeof path, "%s/cases.json", base);
+    if (ds && cli_read_file(path, (size_t)1 << 28, &buf, &len) == 0)
+        cases = json_tokener_parse(buf);
+    free(buf);
+    for (i = 0; json_object_is_type(cases, json_type_array) &&
+                i < json_object_array_length(cases) && !sh->pol;
+         i++) {
+        json_object *pv = NULL;
+        char *pn = NULL, *pd = NULL, *kn = NULL, *kd = NULL;
+        size_t pl = 0, kl = 0, k = 0;
+        bool tried = false;
+        if (!json_object_object_get_ex(json_object_array_get_idx(cases, i), "policy", &pv) ||
+            !json_object_is_type(pv, json_type_string))
+            continue;
+        for (k = 0; k < i && !tried; k++) { /* each policy once */
+            json_object *q = NULL;
+            tried = json_object_object_get_ex(json_object_array_get_idx(cases, k), "policy", &q) &&
+                    json_object_is_type(q, json_type_string) &&
+                    !strcmp(json_object_get_string(q), json_object_get_string(pv));
+        }
+        if (tried || read_policy_files(base, json_object_get_string(pv), &pn, &pd, &pl, &kn, &kd,
+                                       &kl, ds) != 0)
+            continue;
+        (void)use_policy(sh, pn, pd, pl, kn, kd, kl, true, ds);
+    }
+    json_object_put(cases);
+    amc_diags_free(ds);
+}
+
 /* ---- amc's side: one stateful validator, reset per session ---- */
 
 static uint8_t bucket_of(unsigned d)
@@ -438,14 +816,15 @@ static uint8_t bucket_of(unsigned d)
 static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres *out)
 {
     sshared *sh = w->sh;
+    amc_validator *v = w->keyed ? w->vp : w->v;
     size_t i = 0, d = 0;
     memset(out, 0, sizeof *out);
     out->valid = true;
     out->first_err = -1;
-    amc_validator_reset(w->v);
+    amc_validator_reset(v);
     for (i = 0; i < n; i++) {
         amc_diags_clear(w->ds);
-        (void)amc_validator_check(w->v, w->j.t.claims_path ? w->names[i] : NULL,
+        (void)amc_validator_check(v, w->j.t.claims_path ? w->names[i] : NULL,
                                   w->msg[i].p ? w->msg[i].p : "", w->msg[i].len, w->ds, NULL);
         for (d = 0; d < amc_diags_count(w->ds); d++) {
             const amc_diag *x = amc_diags_get(w->ds, d);
@@ -464,6 +843,16 @@ static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres 
                 }
                 out->valid = false;
             }
+            if (mark && w->keyed && x->sev == AMC_SEV_ERROR && rejected(&s->m[i]))
+                for (k = 0; k < NKCODE; k++)
+                    if (!strcmp(KCODES[k], id) && !sh->kcode_seen[k]) {
+                        pthread_mutex_lock(&sh->run.mu);
+                        if (!sh->kcode_seen[k]) {
+                            sh->kcode_seen[k] = true;
+                            sh->nkcode_seen++;
+                        }
+                        pthread_mutex_unlock(&sh->run.mu);
+                    }
             if (mark && (k = scode_index(sh, id)) >= 0 && s->m[i].reuse != RU_NONE) {
                 uint8_t b = bucket_of(s->m[i].dist);
                 if (!sh->reached[k][b] || !sh->code_seen[k]) {
@@ -537,7 +926,10 @@ static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
         cli_sb_puts(&b, "\"}");
         free(enc);
     }
-    cli_sb_puts(&b, "]}");
+    cli_sb_puts(&b, "]");
+    if (w->keyed)
+        cli_sb_puts(&b, w->sh->pol_req);
+    cli_sb_puts(&b, "}");
     if (b.failed) {
         free(b.p);
         res->out = FZ_R_CUT;
@@ -657,16 +1049,41 @@ static unsigned pick_dist(sworker *w, int code, size_t i)
     return d > i ? (unsigned)i : d;
 }
 
-static unsigned other_sender_tpl(sworker *w, unsigned t)
+static unsigned other_sender_tpl(sworker *w, bool keyed, unsigned t)
 {
     sshared *sh = w->sh;
-    size_t k = 0, start = fz_below(&w->rng, sh->ntpl);
-    for (k = 0; k < sh->ntpl; k++) {
-        size_t c = (start + k) % sh->ntpl;
-        if (strcmp(sh->tpls[c].sender, sh->tpls[t].sender))
-            return (unsigned)c;
+    unsigned nt = ntpl_of(sh, keyed), k = 0, start = (unsigned)fz_below(&w->rng, nt);
+    for (k = 0; k < nt; k++) {
+        unsigned c = (start + k) % nt;
+        if (strcmp(tpl_at(sh, keyed, c)->sender, tpl_at(sh, keyed, t)->sender))
+            return c;
     }
     return t;
+}
+
+/* A key mutation; mostly (steering) one whose code amc has not reported yet. */
+static unsigned char pick_kmut(sworker *w)
+{
+    static const unsigned char by_code[NKCODE][3] = {{KM_SECRET, KM_TAMPER, KM_SHA256},
+                                                     {KM_UNKNOWN, KM_UNKNOWN, KM_UNKNOWN},
+                                                     {KM_OTHER, KM_OTHER, KM_OTHER}};
+    sshared *sh = w->sh;
+    unsigned open[NKCODE], no = 0, k = 0;
+    for (k = 0; k < NKCODE; k++)
+        if (!sh->kcode_seen[k])
+            open[no++] = k;
+    if (no && fz_pct(&w->rng, 60))
+        return by_code[open[fz_below(&w->rng, no)]][fz_below(&w->rng, 3)];
+    return (unsigned char)(KM_OTHER + fz_below(&w->rng, KM_N - KM_OTHER));
+}
+
+/* Whether the adapter gets sessions under a policy (it claims <profile>.policy). */
+static bool claims_policy(const sworker *w)
+{
+    char cap[128];
+    snprintf(cap, sizeof cap, "%s.policy", w->j.t.profile ? w->j.t.profile : "");
+    return w->j.t.mode == FZ_MODE_ADAPTER && w->j.t.ad.hello &&
+           amc_conform_claims(w->j.t.ad.hello, cap);
 }
 
 static size_t pick_len(sworker *w)
@@ -690,7 +1107,10 @@ static void gen_mailbox(sworker *w, session *s)
     int cconf = scode_index(sh, "MAILBOX_MSG_ID_CONFLICT");
     int cnonce = scode_index(sh, "MAILBOX_NONCE_REUSED");
     int cord = scode_index(sh, "MAILBOX_RESYNC_REQUIRED");
+    unsigned nt = 0;
     s->n = 0;
+    s->keyed = sh->nktpl && claims_policy(w) && fz_pct(r, KEYED_PCT);
+    nt = ntpl_of(sh, s->keyed);
     for (i = 0; i < n; i++) {
         smsg m;
         unsigned kind = RU_NONE, pct = (unsigned)fz_below(r, 100);
@@ -707,7 +1127,7 @@ static void gen_mailbox(sworker *w, session *s)
             }
         }
         memset(&m, 0, sizeof m);
-        m.tpl = (unsigned)fz_below(r, sh->ntpl);
+        m.tpl = (unsigned)fz_below(r, nt);
         m.id = next_id++;
         m.nonce = next_nonce++;
         m.task = (unsigned)fz_below(r, ntasks);
@@ -739,7 +1159,7 @@ static void gen_mailbox(sworker *w, session *s)
         case RU_KEYS: {
             unsigned d = pick_dist(w, -1, i);
             const smsg *o = &s->m[i - d];
-            m.tpl = other_sender_tpl(w, o->tpl);
+            m.tpl = other_sender_tpl(w, s->keyed, o->tpl);
             m.id = o->id;
             if (fz_pct(r, 30))
                 m.nonce = o->nonce;
@@ -750,7 +1170,7 @@ static void gen_mailbox(sworker *w, session *s)
             unsigned d = pick_dist(w, cnonce, i);
             const smsg *o = &s->m[i - d];
             m.nonce = o->nonce;
-            m.tpl = fz_pct(r, 70) ? o->tpl : other_sender_tpl(w, o->tpl);
+            m.tpl = fz_pct(r, 70) ? o->tpl : other_sender_tpl(w, s->keyed, o->tpl);
             m.dist = (unsigned char)d;
             break;
         }
@@ -776,11 +1196,22 @@ static void gen_mailbox(sworker *w, session *s)
             break;
         }
         m.reuse = (unsigned char)kind;
+        /* keyed: the sender's own key or the shared one (a key change), now and then a key
+         * mutation (a redelivery keeps the original's) */
+        if (s->keyed && kind != RU_REDELIVER) {
+            m.key = fz_pct(r, 20) ? 1 : 0;
+            m.kmut = KM_NONE;
+            if (kind != RU_REJECTED && fz_pct(r, 16)) {
+                m.kmut = pick_kmut(w);
+                m.key = (unsigned char)fz_below(r, 4);
+                m.variant += m.kmut == KM_TAMPER ? 1 : 0;
+            }
+        }
         /* a message rejected on purpose, and (focus) later messages re-using its id or nonce */
         if (kind != RU_REJECTED && kind != RU_REDELIVER && i > 0 && fz_pct(r, 6)) {
             size_t k = 0;
             for (k = i; k-- > 0;)
-                if (s->m[k].badsig) {
+                if (rejected(&s->m[k])) {
                     if (fz_pct(r, 50))
                         m.id = s->m[k].id;
                     else
@@ -790,7 +1221,7 @@ static void gen_mailbox(sworker *w, session *s)
                     break;
                 }
         }
-        if (!m.badsig && (!seen[m.task] || m.sv == cur[m.task] || m.sv == cur[m.task] + 1)) {
+        if (!rejected(&m) && (!seen[m.task] || m.sv == cur[m.task] || m.sv == cur[m.task] + 1)) {
             cur[m.task] = m.sv > cur[m.task] || !seen[m.task] ? m.sv : cur[m.task];
             seen[m.task] = true;
         }
@@ -887,8 +1318,9 @@ static unsigned *field(smsg *m, int f)
 /* Shrinks *best (in place) while the class shows. */
 static void shrink(sworker *w, sprobe *p, session *best, size_t budget)
 {
-    session cand = {NULL, 0, 0};
+    session cand = {NULL, 0, 0, false};
     bool progress = true;
+    cand.keyed = best->keyed;
     while (progress && budget_left(p, budget)) {
         size_t chunk = 0, i = 0;
         int f = 0;
@@ -937,7 +1369,7 @@ static void shrink(sworker *w, sprobe *p, session *best, size_t budget)
         /* simpler values per message: attempt 1, variant 0, template 0, state_version lower */
         for (i = 0; i < best->n && budget_left(p, budget); i++) {
             smsg m0 = best->m[i];
-            smsg opts[4];
+            smsg opts[6];
             size_t no = 0, k = 0;
             if (m0.att > 1) {
                 opts[no] = m0;
@@ -954,6 +1386,14 @@ static void shrink(sworker *w, sprobe *p, session *best, size_t budget)
             if (m0.sv > 0) {
                 opts[no] = m0;
                 opts[no++].sv = m0.sv - 1;
+            }
+            if (m0.kmut != KM_NONE) {
+                opts[no] = m0;
+                opts[no++].kmut = KM_NONE;
+            }
+            if (m0.key) {
+                opts[no] = m0;
+                opts[no++].key = 0;
             }
             for (k = 0; k < no && budget_left(p, budget); k++) {
                 if (sess_copy(&cand, best) != 0)
@@ -1055,8 +1495,15 @@ static char *case_json(sworker *w, size_t n, const char *cid, const char *dirnam
         cli_sb_puts(&b, i ? ",\n    " : "\n    ");
         cli_sb_str(&b, path);
     }
-    cli_sb_printf(&b,
-                  "\n  ],\n  \"verdict\": \"%s\",\n  \"codes\": ", a->valid ? "valid" : "invalid");
+    cli_sb_puts(&b, "\n  ],");
+    if (w->keyed) {
+        char path[2200];
+        snprintf(path, sizeof path, "%s/%s", dirname, sh->pol_name);
+        cli_sb_puts(&b, "\n  \"policy\": ");
+        cli_sb_str(&b, path);
+        cli_sb_puts(&b, ",");
+    }
+    cli_sb_printf(&b, "\n  \"verdict\": \"%s\",\n  \"codes\": ", a->valid ? "valid" : "invalid");
     fz_list_json(&b, codes);
     cli_sb_puts(&b, "\n}\n");
     return fz_sb_take(&b);
@@ -1075,9 +1522,13 @@ static int write_bytes(const char *path, const char *data, size_t len)
     return rc;
 }
 
-/* Writes the rendered messages as DIR/<fid>/<name>. */
+static int mkdirs_for(const char *path);
+
+/* Writes the rendered messages as DIR/<fid>/<name>; a keyed session's policy and keyring at
+ * their paths below DIR/<fid>/ too. */
 static int write_session(sworker *w, size_t n, const char *dir, const char *fid)
 {
+    const sshared *sh = w->sh;
     char path[4096];
     size_t i = 0;
     snprintf(path, sizeof path, "%s/%s", dir, fid);
@@ -1088,6 +1539,14 @@ static int write_session(sworker *w, size_t n, const char *dir, const char *fid)
         if (write_bytes(path, w->msg[i].p ? w->msg[i].p : "", w->msg[i].len) != 0)
             return -1;
     }
+    if (w->keyed) {
+        snprintf(path, sizeof path, "%s/%s/%s", dir, fid, sh->pol_name);
+        if (mkdirs_for(path) != 0 || write_bytes(path, sh->pol_data, sh->pol_len) != 0)
+            return -1;
+        snprintf(path, sizeof path, "%s/%s/%s", dir, fid, sh->kr_name);
+        if (mkdirs_for(path) != 0 || write_bytes(path, sh->kr_data, sh->kr_len) != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -1095,7 +1554,7 @@ static void on_finding(sworker *w, const outcome *oc0)
 {
     sshared *sh = w->sh;
     sprobe p;
-    session best = {NULL, 0, 0};
+    session best = {NULL, 0, 0, false};
     outcome oc;
     fz_finding f;
     char raw[1024], sig[1024], fid[64], cid[80], desc[700], where[160] = "";
@@ -1266,6 +1725,11 @@ static void *worker_main(void *arg)
             break;
         }
         fz_job_count(&w->j, w->cur.n);
+        if (w->cur.keyed) {
+            pthread_mutex_lock(&sh->run.mu);
+            sh->keyed_units++;
+            pthread_mutex_unlock(&sh->run.mu);
+        }
         if (oc.hit)
             on_finding(w, &oc);
         fz_result_clear(&oc.r);
@@ -1278,6 +1742,10 @@ static void coverage_line(const sshared *sh, char *buf, size_t n)
 {
     if (!sh->nscodes)
         snprintf(buf, n, "no session rules in amc for %s", sh->run.o->profile);
+    else if (sh->keyed_units)
+        snprintf(buf, n, "session rules %zu/%zu, reuse distances %zu/%zu, key rules %zu/%d",
+                 sh->ncode_seen, sh->nscodes, sh->nreached, sh->nscodes * NBUCKET, sh->nkcode_seen,
+                 NKCODE);
     else
         snprintf(buf, n, "session rules %zu/%zu, reuse distances %zu/%zu", sh->ncode_seen,
                  sh->nscodes, sh->nreached, sh->nscodes * NBUCKET);
@@ -1309,6 +1777,18 @@ static void summary(void *ctx, const fz_target *t0)
            t > 0 ? (double)sh->run.units / t : 0.0,
            !t0->claims_codes ? ", verdicts only (no codes claimed)" : "");
     printf("coverage: %s\n", cov);
+    if (sh->keyed_units)
+        printf("under policy %s (keyring %s): %lu sessions\n", sh->pol_name, sh->kr_name,
+               sh->keyed_units);
+    else if (sh->mailbox && sh->pol)
+        printf("no sessions under policy %s: the implementation does not claim %s.policy\n",
+               sh->pol_name, o->profile);
+    else if (sh->mailbox && !sh->pol)
+        printf("no sessions under a policy: no policy of the suite names a JSON keyring of two "
+               "keys under which the templates are valid\n");
+    for (k = 0; k < NKCODE && sh->keyed_units; k++)
+        if (!sh->kcode_seen[k])
+            printf("  not reached: %s in a session under the policy\n", KCODES[k]);
     for (k = 0; k < sh->nscodes; k++)
         for (i = 0; i < NBUCKET && shown < 12; i++)
             if (!sh->reached[k][i]) {
@@ -1329,6 +1809,7 @@ static void free_shared(sshared *sh)
         free(sh->seeds[i].data);
     }
     free(sh->seeds);
+    drop_policy(sh);
     fz_run_free(&sh->run);
 }
 
@@ -1337,6 +1818,7 @@ static void free_worker(sworker *w)
     size_t i = 0;
     fz_target_close(&w->j.t);
     amc_validator_free(w->v);
+    amc_validator_free(w->vp);
     amc_diags_free(w->ds);
     amc_diags_free(w->sigds);
     for (i = 0; i < w->nmsg; i++)
@@ -1358,6 +1840,9 @@ static int init_worker(sshared *sh, sworker *w, unsigned idx)
     w->ds = amc_diags_new(0);
     w->sigds = amc_diags_new(4);
     if (!w->ds || !w->sigds || amc_validator_new(&opts, NULL, &w->v) != AMC_OK)
+        return -1;
+    opts.policy = sh->pol;
+    if (sh->pol && amc_validator_new(&opts, NULL, &w->vp) != AMC_OK)
         return -1;
     return 0;
 }
@@ -1395,6 +1880,8 @@ int fz_run_stateful(const fz_opts *o)
         free_shared(&sh);
         return CLI_EXIT_ERROR;
     }
+    if (sh.mailbox)
+        load_policy(&sh);
     d.ctx = &sh;
     ws = calloc(o->jobs, sizeof *ws);
     jobs = calloc(o->jobs, sizeof *jobs);
@@ -1471,6 +1958,27 @@ int fz_replay_stateful(fz_target *t, const char *dir, json_object *fo, char *now
         snprintf(now, n, "the implementation does not validate sessions (%s.stateful)", t->profile);
         goto back;
     }
+    if (fz_jstr(c, "policy")) { /* a keyed session: the policy and keyring saved with it */
+        char *pn = NULL, *pd = NULL, *kn = NULL, *kd = NULL;
+        size_t pl = 0, kl = 0;
+        amc_validator_opts vo = {NULL, true, NULL, NULL, NULL};
+        if (read_policy_files(dir, fz_jstr(c, "policy"), &pn, &pd, &pl, &kn, &kd, &kl, w.ds) != 0 ||
+            use_policy(&sh, pn, pd, pl, kn, kd, kl, false, w.ds) != 0) {
+            snprintf(now, n, "cannot read the policy %s or its keyring", fz_jstr(c, "policy"));
+            goto back;
+        }
+        vo.profile = t->profile;
+        vo.policy = sh.pol;
+        if (amc_validator_new(&vo, NULL, &w.vp) != AMC_OK) {
+            snprintf(now, n, "out of memory");
+            goto back;
+        }
+        if (!claims_policy(&w)) {
+            snprintf(now, n, "the implementation does not read policies (%s.policy)", t->profile);
+            goto back;
+        }
+        w.keyed = true;
+    }
     json_object_object_get_ex(c, "session", &ss);
     k = json_object_array_length(ss);
     w.msg = calloc(k, sizeof *w.msg);
@@ -1514,6 +2022,7 @@ out:
     fz_result_clear(&oc.r);
     json_object_put(c);
     free_worker(&w);
+    drop_policy(&sh);
     return hit;
 }
 
@@ -1562,6 +2071,35 @@ int fz_emit_session(const char *dir, const char *emit, json_object *fo, json_obj
         json_object_array_add(ns, json_object_new_string(ip));
     }
     json_object_object_add(c, "session", ns);
+    if (fz_jstr(c, "policy")) { /* the policy and its keyring, next to the session's files */
+        char *pn = NULL, *pd = NULL, *kn = NULL, *kd = NULL, dst[4096], ip[2100];
+        size_t pl = 0, kl = 0;
+        amc_diags *ds = amc_diags_new(0);
+        int rc = ds ? read_policy_files(dir, fz_jstr(c, "policy"), &pn, &pd, &pl, &kn, &kd, &kl, ds)
+                    : -1;
+        if (rc == 0) {
+            snprintf(dst, sizeof dst, "%s/%s/inputs/%s", emit, profile, pn);
+            rc = mkdirs_for(dst) == 0 && write_bytes(dst, pd, pl) == 0 ? 0 : -1;
+            snprintf(dst, sizeof dst, "%s/%s/inputs/%s", emit, profile, kn);
+            rc = rc == 0 && mkdirs_for(dst) == 0 && write_bytes(dst, kd, kl) == 0 ? 0 : -1;
+        }
+        if (rc != 0)
+            fprintf(stderr, "amc fuzz: --emit-cases: cannot copy the policy %s and its keyring\n",
+                    fz_jstr(c, "policy"));
+        else {
+            snprintf(ip, sizeof ip, "inputs/%s", pn);
+            json_object_object_add(c, "policy", json_object_new_string(ip));
+        }
+        free(pn);
+        free(pd);
+        free(kn);
+        free(kd);
+        amc_diags_free(ds);
+        if (rc != 0) {
+            json_object_put(c);
+            return -1;
+        }
+    }
     json_object_array_add(cases, c);
     return 0;
 }

@@ -9,7 +9,8 @@ usage: run_stateful.py AMC SOURCE_DIR
 
 Planted defects (tests/fuzz/planted_st_adapter.py), each passing the whole fixed suite (checked
 here with amc conform): a nonce cache of the last 3 accepted nonces, a msg_id look-up among the
-last 2 accepted messages only.
+last 2 accepted messages only, and (sessions under the suite's HMAC policy) a MAC check skipped
+for a sender whose earlier message was accepted under the same key_id.
 """
 import json
 import os
@@ -27,7 +28,8 @@ def planted(mode):
     return f"{PY} {HERE}/planted_st_adapter.py {mode} {AMC}"
 
 
-# 1. the reference adapter: nothing; mailbox reaches every session rule at every distance
+# 1. the reference adapter: nothing; mailbox reaches every session rule at every distance, and
+# every key rule in sessions under the suite's HMAC policy
 for prof, runs in (("mailbox", "200"), ("ignite", "40"), ("discussion", "40"), ("socket", "40"),
                    ("acp", "40")):
     out = os.path.join(TMP, "ref-" + prof)
@@ -37,8 +39,11 @@ for prof, runs in (("mailbox", "200"), ("ignite", "40"), ("discussion", "40"), (
     cov = [l for l in lines if l.startswith("coverage: ")]
     if p.returncode != 0 or "no findings" not in p.stdout or findings(out) or not cov:
         fail(f"reference {prof}: exit {p.returncode}\n{p.stdout}{p.stderr}")
-    elif prof == "mailbox" and cov[0] != "coverage: session rules 4/4, reuse distances 20/20":
-        fail(f"reference mailbox: {cov[0]}")
+    elif prof == "mailbox" and (
+            cov[0] != "coverage: session rules 4/4, reuse distances 20/20, key rules 3/3"
+            or not any(l.startswith("under policy policies/hmac.yaml (keyring "
+                                    "policies/keyring.json): ") for l in lines)):
+        fail(f"reference mailbox: {cov[0]}\n{p.stdout}")
     else:
         print(f"reference {prof}: {lines[1]}; {cov[0]}")
 
@@ -66,6 +71,8 @@ PLANTED = [  # mode, allowed classes, amc code, --runs, --seed, most messages af
      100, 1, 8),
     ("dup-last-2", ("missing:MAILBOX_DUPLICATE_DELIVERY", "missing:MAILBOX_MSG_ID_CONFLICT",
                     "impl-valid"), None, 100, 1, 8),
+    ("key-trust-sender", ("missing:MAILBOX_SIGNATURE_INVALID", "impl-valid"),
+     "MAILBOX_SIGNATURE_INVALID", 100, 1, 4),
 ]
 for mode, classes, code, runs, seed, most in PLANTED:
     p = amc(["conform", "--suite", SUITE, "--profile", "mailbox", "--impl", planted(mode)])
@@ -97,6 +104,12 @@ for mode, classes, code, runs, seed, most in PLANTED:
     if len(case["session"]) != f["size"] or case["id"] != f["case_id"] or \
             not all(os.path.exists(os.path.join(out, s)) for s in case["session"]):
         fail(f"{mode}: case {f['input']} does not match its line")
+    if mode.startswith("key-") and not (
+            case.get("policy", "").endswith("/policies/hmac.yaml")
+            and os.path.exists(os.path.join(out, case["policy"]))
+            and os.path.exists(os.path.join(os.path.dirname(os.path.join(out, case["policy"])),
+                                            "keyring.json"))):
+        fail(f"{mode}: the case has no policy with its keyring: {case}")
     r = amc(["fuzz", "--replay", out])
     if r.returncode != 1 or "reproduced " not in r.stdout:
         fail(f"{mode}: replay: exit {r.returncode}\n{r.stdout}{r.stderr}")
@@ -104,10 +117,13 @@ for mode, classes, code, runs, seed, most in PLANTED:
     if r.returncode != 0 or "not reproduced" not in r.stdout:
         fail(f"{mode}: replay against the reference: exit {r.returncode}\n{r.stdout}{r.stderr}")
     emit = os.path.join(TMP, "emit-" + mode)
-    r = amc(["fuzz", "--replay", out, "--emit-cases", emit])
+    # trailing slashes: no "//" in what is printed or written
+    r = amc(["fuzz", "--replay", out + "/", "--emit-cases", emit + "/"])
     if r.returncode != 0 or not os.path.exists(os.path.join(emit, "mailbox", "cases.json")):
         fail(f"{mode}: emit-cases: exit {r.returncode}\n{r.stdout}{r.stderr}")
         continue
+    if "//" in r.stdout + r.stderr + open(os.path.join(emit, "mailbox", "cases.json")).read():
+        fail(f"{mode}: emit-cases DIR/: a doubled slash\n{r.stdout}{r.stderr}")
     r = amc(["conform", "--suite", emit, "--impl", f"{AMC} adapter"])
     if r.returncode != 0:
         fail(f"{mode}: emitted case vs the reference: exit {r.returncode}\n{r.stdout}")
