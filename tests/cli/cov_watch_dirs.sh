@@ -1,0 +1,80 @@
+#!/bin/sh
+# cov_watch_dirs.sh AMC SRCDIR - amc watch while directories come and go (issue 22):
+#   1. a file in a new subdirectory is checked (a subdirectory of a queue folder: AUDIT_STRAY_FILE),
+#   2. a directory moved out of the tree is forgotten: a file written into it outside is not
+#      reported; moved back in under another name, it is scanned again, both files reported
+#      under the new name; renamed inside the tree, the same,
+#   3. a directory deleted while watched: nothing reported, the watch goes on,
+#   4. a file over --max-size landing: AUDIT_TOO_LARGE, not read,
+#   5. SIGINT: "interrupted", the summary, exit 1 after an error.
+set -eu
+AMC=$1
+SRC=$2
+T=$(mktemp -d /tmp/amc-watchdirs.XXXXXX)
+PID=
+cleanup() {
+    if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; fi
+    rm -rf "$T"
+}
+trap cleanup EXIT
+fail() {
+    echo "FAIL: $*"
+    for f in out err; do [ -f "$T/$f" ] && { echo "--- $f"; cat "$T/$f"; }; done
+    exit 1
+}
+wait_for() { # PATTERN TENTHS FILE
+    n=0
+    while ! grep -q -- "$1" "$3" 2>/dev/null; do
+        n=$((n + 1))
+        [ $n -le "$2" ] || return 1
+        sleep 0.1
+    done
+}
+cp -Rp "$SRC/tests/data/audit/ignite-good" "$T/ws"
+Q=$T/ws/queue/coordinator
+STRAY='warning\[AUDIT_STRAY_FILE\]'
+: > "$T/out"
+: > "$T/err"
+"$AMC" watch --settle 0.2 --max-size 4K "$T/ws" > "$T/out" 2> "$T/err" &
+PID=$!
+wait_for 'watching' 100 "$T/err" || fail "amc watch did not start"
+
+# 1. a new subdirectory with a file
+mkdir "$Q/sub"
+printf 'garbage without a colon\n' > "$Q/sub/task_x_1.mime"
+wait_for "coordinator/sub/task_x_1.mime:1:1: $STRAY" 100 "$T/out" || fail "file in a new subdirectory"
+
+# 2. moved out, written to outside, moved back under a new name, renamed inside
+mv "$Q/sub" "$T/away"
+printf 'garbage\n' > "$T/away/task_x_2.mime"
+sleep 0.5
+grep -q 'away' "$T/out" && fail "a file outside the tree was reported"
+mv "$T/away" "$Q/back"
+wait_for "coordinator/back/task_x_2.mime:1:1: $STRAY" 100 "$T/out" || fail "moved-in directory not scanned"
+wait_for "coordinator/back/task_x_1.mime:1:1: $STRAY" 100 "$T/out" || fail "moved-in directory: its older file"
+mv "$Q/back" "$Q/renamed"
+wait_for "coordinator/renamed/task_x_1.mime:1:1: $STRAY" 100 "$T/out" || fail "renamed directory not scanned"
+wait_for "coordinator/renamed/task_x_2.mime:1:1: $STRAY" 100 "$T/out" || fail "renamed directory: second file"
+
+# 3. deleted
+rm -rf "$Q/renamed"
+sleep 0.3
+kill -0 "$PID" || fail "amc watch stopped after a directory was deleted"
+
+# 4. too large
+head -c 5000 /dev/zero | tr '\0' 'a' > "$Q/task_big_3.mime"
+wait_for "task_big_3.mime:1:1: error\[AUDIT_TOO_LARGE\]: 'queue/coordinator/task_big_3.mime' is larger than the size limit 4096: not read" 100 "$T/out" ||
+    fail "a file over --max-size"
+
+# 5. SIGINT
+kill -INT "$PID"
+set +e
+wait "$PID"
+rc=$?
+set -e
+PID=
+[ $rc = 1 ] || fail "SIGINT after an error: exit $rc, expected 1"
+grep -q 'amc watch: interrupted' "$T/err" || fail "no 'interrupted' on SIGINT"
+grep -q 'files checked, 1 errors, [0-9]* warnings' "$T/err" || fail "no summary with the one error"
+[ "$(grep -c . "$T/out")" = 6 ] || fail "expected exactly 6 findings"
+echo "cov_watch_dirs: ok"
