@@ -2,6 +2,7 @@
 #   cli.cov_html  HTML pages of trace check and conform: input text escaped, invalid UTF-8 as U+FFFD
 #   cli.cov_tty   colour on a terminal (a pseudo-terminal), none with NO_COLOR or on a pipe
 #   cli.cov_watch_dirs  amc watch while directories are created, moved out and in, renamed, deleted
+#   cli.cov_probe amc probe against servers answering wrongly (echo, result to status, too long ...)
 add_test(NAME cli.cov_html
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_html.py
                  $<TARGET_FILE:amc-cli>
@@ -12,5 +13,8 @@ add_test(NAME cli.cov_tty
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 add_test(NAME cli.cov_watch_dirs COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli/cov_watch_dirs.sh
                                          $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
-set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs PROPERTIES LABELS cli)
+add_test(NAME cli.cov_probe
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_probe.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe PROPERTIES LABELS cli)
 set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)
