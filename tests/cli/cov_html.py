@@ -7,7 +7,11 @@ byte each, while valid 2-, 3- and 4-byte characters stay as they are:
      not valid UTF-8, LC_EVENT_INVALID),
   2. amc conform --impl-exec --format html: the implementation's command (with & < > ' ") in
      the page, escaped; the failed case listed (exit 1).
+  3. the trace timeline of a long trace: parts of 500 events, at most 40 lanes shown per part
+     (the others folded into one row), the part holding the illegal step open with its error
+     count; an empty trace says "No events.".
 Usage: cov_html.py AMC (run from the source tree)."""
+import json
 import subprocess
 import sys
 
@@ -53,6 +57,25 @@ check("mailbox-env-001-valid-task-assignment" in page, "conform html: the failed
 check("test -z {file} &amp;&amp; echo &#39;&lt;&quot;x&quot;&gt;&#39; &gt;/dev/null" in page,
       "conform html: the command is not escaped in the page")
 check("<\"x\">" not in page, "conform html: raw markup from the command on the page")
+
+# 3. a long trace: 300 messages enqueued, 260 claimed, then one claimed twice (illegal, line 561)
+lines = [json.dumps({"event": "enqueue", "t": i * 10, "msg": f"m-{i}"}) for i in range(300)]
+lines += [json.dumps({"event": "claim", "t": 5000 + i * 10, "msg": f"m-{i}", "worker": f"w{i % 3}"})
+          for i in range(260)]
+lines.append(json.dumps({"event": "claim", "t": 99999, "msg": "m-0", "worker": "w1"}))
+p = run(["trace", "check", "--profile", "ignite", "--format", "html", "-"],
+        ("\n".join(lines) + "\n").encode())
+page = p.stdout.decode("utf-8", "replace")
+check(p.returncode == 1, f"long trace: exit {p.returncode}, want 1")
+check('<details class="part" id="part-0" open><summary>events 1&ndash;500 (lines 1&ndash;500): '
+      '303 lanes, 40 shown, 263 folded into one row</summary>' in page, "long trace: the first part")
+check('<details class="part" id="part-1" open><summary>events 501&ndash;561 (lines 501&ndash;561): '
+      '303 lanes, 40 shown, 263 folded into one row, <b class="o-fail">1 error</b></summary>' in page,
+      "long trace: the second part (open, with the error)")
+check('id="part-2"' not in page, "long trace: a third part")
+check("LC_IGNITE_TRANSITION" in page, "long trace: the illegal step's diagnostic")
+p = run(["trace", "check", "--profile", "ignite", "--format", "html", "-"], b"")
+check(b"No events." in p.stdout, "empty trace: no 'No events.'")
 
 for f in failures:
     print("FAIL", f)
