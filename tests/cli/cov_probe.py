@@ -8,7 +8,9 @@ each run's JSON report checked for the rule that must fail and its finding:
                (SOCKET-LIVE-004, a SHOULD: exit 0, 1 with --strict)
   incomplete   sends half a JSON object and keeps the connection open (SOCKET-LIVE-001)
   huge         answers with more than 16 MiB (SOCKET-LIVE-002: "longer than ... bytes")
-Each server is a thread of this script on a Unix socket in a temporary directory.
+The echo server's run is also checked as Markdown and JUnit XML (the failed rules, their level
+and first finding). Each server is a thread of this script on a Unix socket in a temporary
+directory.
 Usage: cov_probe.py AMC."""
 import json
 import os
@@ -97,7 +99,33 @@ def probe(tmp, mode, rule, finding, want=1, extra=()):
         failures.append(f"{mode}: {rule}: no finding with {finding!r}: {msgs}")
 
 
+def formats(tmp):
+    path = os.path.join(tmp, "formats.sock")
+    srv = serve(path, "echo")
+    base = [AMC, "probe", "--socket", path, "--timeout", "1", "--block-limit", "1"]
+    md = subprocess.run(base + ["--format", "markdown"], capture_output=True, timeout=120)
+    xml = subprocess.run(base + ["--format", "junit"], capture_output=True, timeout=120)
+    srv.close()
+    out = md.stdout.decode("utf-8", "replace")
+    if md.returncode != 1 or "**fail: 2 MUST rules failed, 1 SHOULD rule failed, 0 not run;" not in out:
+        failures.append(f"markdown: exit {md.returncode} or no verdict line: {out[:300]!r}")
+    for row in ("| SOCKET-LIVE-001 | MUST | pass |  |",
+                "| SOCKET-LIVE-002 | MUST | fail | status: the reply is a status request, not a reply (and ",
+                "| SOCKET-LIVE-003 | MUST | fail | status: a status request was answered with status",
+                "| SOCKET-LIVE-004 | SHOULD | fail | unknown-type: a request the protocol rejects was answered"):
+        if row not in out:
+            failures.append(f"markdown: no row {row!r}")
+    out = xml.stdout.decode("utf-8", "replace")
+    if xml.returncode != 1 or '<testsuite name="amc probe socket" tests="9" failures="3" errors="0" skipped="0"' not in out:
+        failures.append(f"junit: exit {xml.returncode} or testsuite counts: {out[:300]!r}")
+    if '<failure type="MUST" message="status: a status request was answered with status">' not in out:
+        failures.append("junit: SOCKET-LIVE-003's failure")
+    if '<testcase classname="socket.live" name="SOCKET-LIVE-001"/>' not in out:
+        failures.append("junit: SOCKET-LIVE-001 as a passed testcase")
+
+
 with tempfile.TemporaryDirectory(prefix="amc-covprobe-") as tmp:
+    formats(tmp)
     probe(tmp, "echo", "SOCKET-LIVE-002", "the reply is a status request, not a reply")
     probe(tmp, "result", "SOCKET-LIVE-003", "a status request was answered with result")
     # a SHOULD rule: exit 0, 1 with --strict
