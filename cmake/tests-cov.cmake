@@ -3,6 +3,7 @@
 #   cli.cov_tty   colour on a terminal (a pseudo-terminal), none with NO_COLOR or on a pipe
 #   cli.cov_watch_dirs  amc watch while directories are created, moved out and in, renamed, deleted
 #   cli.cov_probe amc probe against servers answering wrongly (echo, result to status, too long ...)
+#   cli.cov_report_html  conform's page with an xfail reason; report html of 2 implementations, of shards
 add_test(NAME cli.cov_html
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_html.py
                  $<TARGET_FILE:amc-cli>
@@ -16,5 +17,10 @@ add_test(NAME cli.cov_watch_dirs COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli/cov_
 add_test(NAME cli.cov_probe
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_probe.py
                  $<TARGET_FILE:amc-cli>)
-set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe PROPERTIES LABELS cli)
+add_test(NAME cli.cov_report_html
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_report_html.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe cli.cov_report_html
+                     PROPERTIES LABELS cli)
 set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)

@@ -466,7 +466,9 @@ int cli_html_report(const cli_list *files, FILE *out, const char *cmd)
     if (build_rows(&pg) != 0)
         goto oom;
     render(out, &pg, files->n);
-    rc = fflush(out) == 0 ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+    rc = fflush(out) == 0 && !ferror(out) ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+    if (rc != CLI_EXIT_OK) /* a full disk: was exit 2 without a word */
+        fprintf(stderr, "amc %s: cannot write the page: %s\n", cmd, strerror(errno));
     goto out;
 oom:
     fprintf(stderr, "amc %s: out of memory\n", cmd);
