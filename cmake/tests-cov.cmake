@@ -4,6 +4,7 @@
 #   cli.cov_watch_dirs  amc watch while directories are created, moved out and in, renamed, deleted
 #   cli.cov_probe amc probe against servers answering wrongly (echo, result to status, too long ...)
 #   cli.cov_report_html  conform's page with an xfail reason; report html of 2 implementations, of shards
+#   cli.cov_full  standard output on /dev/full: exit 2 and one message, whatever the verdict
 add_test(NAME cli.cov_html
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_html.py
                  $<TARGET_FILE:amc-cli>
@@ -21,6 +22,10 @@ add_test(NAME cli.cov_report_html
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_report_html.py
                  $<TARGET_FILE:amc-cli>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+add_test(NAME cli.cov_full
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_full.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe cli.cov_report_html
-                     PROPERTIES LABELS cli)
+                     cli.cov_full PROPERTIES LABELS cli)
 set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)

@@ -2,6 +2,7 @@
  * main.c - amc entry point: finds the subcommand (src/cli/cmd_<name>.c) and runs it through
  * the option layer (cli_opt.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -24,6 +25,19 @@ int cli_unknown_command(const char *name)
     return CLI_EXIT_ERROR;
 }
 
+/* Output that could not be written (a full disk, a closed pipe end) is an I/O error, exit 2, not
+ * the verdict of output nobody got; said once (a command that noticed it has said so already). */
+static int finish(int rc)
+{
+    int flushed = fflush(stdout), err = errno;
+    if (flushed == 0 && !ferror(stdout))
+        return rc;
+    if (rc != CLI_EXIT_ERROR)
+        fprintf(stderr, "amc: cannot write standard output: %s\n",
+                flushed ? strerror(err) : "a write failed");
+    return CLI_EXIT_ERROR;
+}
+
 int main(int argc, char **argv)
 {
     const cli_command *cmd = NULL;
@@ -33,14 +47,14 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         cli_print_commands(stdout);
-        return CLI_EXIT_OK;
+        return finish(CLI_EXIT_OK);
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         char *vargv[] = {argv[1], NULL};
-        return cli_run(&cli_cmd_version, 1, vargv);
+        return finish(cli_run(&cli_cmd_version, 1, vargv));
     }
     cmd = cli_find_command(argv[1]);
     if (!cmd)
         return cli_unknown_command(argv[1]);
-    return cli_run(cmd, argc - 1, argv + 1);
+    return finish(cli_run(cmd, argc - 1, argv + 1));
 }
