@@ -79,8 +79,11 @@ def serve(path, mode):
 def probe(tmp, mode, rule, finding, want=1, extra=()):
     path = os.path.join(tmp, "%s%d.sock" % (mode, len(extra)))
     srv = serve(path, mode)
-    p = subprocess.run([AMC, "probe", "--socket", path, "--format", "json", "--timeout", "1",
-                        "--block-limit", "1", "--max-time", "30"] + list(extra),
+    # --max-request 1K: a small oversized step; where the server never closes, each step waits
+    # its whole --timeout: 3 s, and no step starts after 4 s (--max-time)
+    t, mt = ("3", "4") if mode == "incomplete" else ("10", "60")
+    p = subprocess.run([AMC, "probe", "--socket", path, "--format", "json", "--timeout", t,
+                        "--block-limit", "1", "--max-request", "1K", "--max-time", mt] + list(extra),
                        capture_output=True, timeout=120)
     srv.close()
     try:
@@ -102,7 +105,7 @@ def probe(tmp, mode, rule, finding, want=1, extra=()):
 def formats(tmp):
     path = os.path.join(tmp, "formats.sock")
     srv = serve(path, "echo")
-    base = [AMC, "probe", "--socket", path, "--timeout", "1", "--block-limit", "1"]
+    base = [AMC, "probe", "--socket", path, "--timeout", "10", "--block-limit", "1", "--max-request", "1K"]
     md = subprocess.run(base + ["--format", "markdown"], capture_output=True, timeout=120)
     xml = subprocess.run(base + ["--format", "junit"], capture_output=True, timeout=120)
     srv.close()

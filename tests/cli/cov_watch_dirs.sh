@@ -40,8 +40,11 @@ PID=$!
 wait_for 'watching' 100 "$T/err" || fail "amc watch did not start"
 
 # 1. a new subdirectory with a file
+# (files land whole: written outside, then moved in, so that each is read once)
+mkdir "$T/new"
+printf 'garbage without a colon\n' > "$T/new/task_x_1.mime"
 mkdir "$Q/sub"
-printf 'garbage without a colon\n' > "$Q/sub/task_x_1.mime"
+mv "$T/new/task_x_1.mime" "$Q/sub/task_x_1.mime"
 wait_for "coordinator/sub/task_x_1.mime:1:1: $STRAY" 100 "$T/out" || fail "file in a new subdirectory"
 
 # 2. moved out, written to outside, moved back under a new name, renamed inside
@@ -62,7 +65,8 @@ sleep 0.3
 kill -0 "$PID" || fail "amc watch stopped after a directory was deleted"
 
 # 4. too large
-head -c 5000 /dev/zero | tr '\0' 'a' > "$Q/task_big_3.mime"
+head -c 5000 /dev/zero | tr '\0' 'a' > "$T/new/task_big_3.mime"
+mv "$T/new/task_big_3.mime" "$Q/task_big_3.mime"
 wait_for "task_big_3.mime:1:1: error\[AUDIT_TOO_LARGE\]: 'queue/coordinator/task_big_3.mime' is larger than the size limit 4096: not read" 100 "$T/out" ||
     fail "a file over --max-size"
 
