@@ -12,3 +12,11 @@ add_test(NAME cli.gnu_parallel
          COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli/gnu_parallel.sh $<TARGET_FILE:amc-cli>
                  ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.gnu_parallel PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
+
+# HMAC-SHA256 under seven keys (more than the keyed contexts a validator keeps), signed here with
+# Python's hmac: every envelope valid, a wrong key and changed content caught, -j 1 and -j 2.
+add_test(NAME cli.hmac_keys
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/hmac_keys.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.hmac_keys PROPERTIES LABELS cli)
