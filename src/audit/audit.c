@@ -815,6 +815,13 @@ amc_status amc_audit_entry(amc_audit *a, const char *relpath, amc_audit_entry_ki
     if (!a || !relpath || !diags)
         return AMC_EUSAGE;
     a->st.entries++;
+    if (kind == AMC_AUDIT_TOO_LARGE || kind == AMC_AUDIT_UNREADABLE) {
+        /* a message file not read still shows what the workspace is (its folder says) */
+        cls c;
+        classify(a, relpath, &c);
+        if (c.message && c.kind != K_NONE)
+            a->kinds |= 1u << c.kind;
+    }
     switch (kind) {
     case AMC_AUDIT_SYMLINK:
         return amc_diags_addf(diags, AMC_C_AUDIT_SYMLINK, p0,

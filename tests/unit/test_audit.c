@@ -336,6 +336,42 @@ static void test_workers(void **state)
     amc_diags_free(d2);
 }
 
+/* files too large or unreadable in a message folder still make it a workspace (the kind is not
+ * learnt from the bytes alone): no AUDIT_NO_WORKSPACE; a link or a stray name does not */
+static void test_entries_kind(void **state)
+{
+    static const struct {
+        const char *path;
+        amc_audit_entry_kind kind;
+        const char *ws;
+    } c[] = {{"queue/a/x_1.mime", AMC_AUDIT_TOO_LARGE, "ignite"},
+             {"queue/a/x_1.mime", AMC_AUDIT_UNREADABLE, "ignite"},
+             {"ack/c/m1--1--u.json", AMC_AUDIT_TOO_LARGE, "mailbox"},
+             {"agent-workspace/inbox/a/M1.json", AMC_AUDIT_TOO_LARGE, "acp"},
+             {"queue/a/x_1.mime", AMC_AUDIT_SYMLINK, NULL},
+             {"queue/a/notes.txt", AMC_AUDIT_TOO_LARGE, NULL},
+             {"inbox/c/m1--1--u.json", AMC_AUDIT_TOO_LARGE, NULL}}; /* mailbox or acp? unknown */
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        amc_diags *ds = amc_diags_new(0);
+        amc_audit *a = NULL;
+        amc_audit_stats_t st;
+        assert_int_equal(amc_audit_new(NULL, ds, &a), AMC_OK);
+        assert_int_equal(amc_audit_entry(a, c[i].path, c[i].kind, ds), AMC_OK);
+        amc_diags_clear(ds);
+        assert_int_equal(amc_audit_finish(a, ds), AMC_OK);
+        amc_audit_stats(a, &st);
+        if (c[i].ws ? !st.kind || strcmp(st.kind, c[i].ws) != 0 || amc_diags_count(ds) != 0
+                    : st.kind != NULL || amc_diags_count(ds) != 1)
+            fail_msg("%s (entry kind %d): workspace %s with %zu findings, want %s", c[i].path,
+                     (int)c[i].kind, st.kind ? st.kind : "none", amc_diags_count(ds),
+                     c[i].ws ? c[i].ws : "none and AUDIT_NO_WORKSPACE");
+        amc_audit_free(a);
+        amc_diags_free(ds);
+    }
+}
+
 static void test_many(void **state)
 {
     /* 20000 distinct ids then each again in processed/: the table grows and finds them all */
@@ -472,9 +508,10 @@ static void test_reset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cases), cmocka_unit_test(test_entries_and_stats),
-        cmocka_unit_test(test_many),  cmocka_unit_test(test_forget),
-        cmocka_unit_test(test_reset), cmocka_unit_test(test_workers),
+        cmocka_unit_test(test_cases),        cmocka_unit_test(test_entries_and_stats),
+        cmocka_unit_test(test_many),         cmocka_unit_test(test_forget),
+        cmocka_unit_test(test_reset),        cmocka_unit_test(test_workers),
+        cmocka_unit_test(test_entries_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
