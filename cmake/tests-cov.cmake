@@ -5,6 +5,7 @@
 #   cli.cov_probe amc probe against servers answering wrongly (echo, result to status, too long ...)
 #   cli.cov_report_html  conform's page with an xfail reason; report html of 2 implementations, of shards
 #   cli.cov_full  standard output on /dev/full: exit 2 and one message, whatever the verdict
+#   cli.cov_write_fail  sign --write and conform --update-xfail past a file size limit: exit 2, said
 add_test(NAME cli.cov_html
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_html.py
                  $<TARGET_FILE:amc-cli>
@@ -26,6 +27,10 @@ add_test(NAME cli.cov_full
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_full.py
                  $<TARGET_FILE:amc-cli>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+add_test(NAME cli.cov_write_fail
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_write_fail.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe cli.cov_report_html
-                     cli.cov_full PROPERTIES LABELS cli)
+                     cli.cov_full cli.cov_write_fail PROPERTIES LABELS cli)
 set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)

@@ -683,6 +683,7 @@ static int write_xfail(run *r, const char *xfail)
     char *out = NULL;
     size_t len = 0, k = 0;
     FILE *f = NULL;
+    bool wrote = false;
     if (amc_conform_xfail_render(r->suite, &out, &len) != AMC_OK)
         return -1;
     f = fopen(xfail, "wb");
@@ -691,8 +692,12 @@ static int write_xfail(run *r, const char *xfail)
         amc_free(out);
         return -1;
     }
-    fwrite(out, 1, len, f);
-    fclose(f);
+    wrote = fwrite(out, 1, len, f) == len;
+    if (fclose(f) != 0 || !wrote) { /* was ignored: exit status unchanged */
+        fprintf(stderr, "amc conform: cannot write %s: %s\n", xfail, strerror(errno));
+        amc_free(out);
+        return -1;
+    }
     amc_free(out);
     for (k = 0; k < amc_conform_case_count(r->suite); k++) {
         amc_conform_case *c = amc_conform_case_at(r->suite, k);

@@ -18,6 +18,7 @@
  *   - Exit status: 0 all signed, 1 some envelope could not be signed (JSON error, no key),
  *     2 usage or I/O error.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,9 @@ static int write_back(const char *file, const char *mem, size_t memlen)
         rc = CLI_EXIT_ERROR;
     if (fclose(f) != 0)
         rc = CLI_EXIT_ERROR;
+    if (rc) /* was exit 2 without a word */
+        fprintf(stderr, "amc sign: cannot write %s: %s (it may be left partly written)\n", file,
+                strerror(errno));
     return rc;
 }
 
