@@ -5,7 +5,7 @@ A seeded random sample of small changes to src/ (one per mutant), each applied t
 of the tree under build/ (never to the working tree), rebuilt incrementally and run against the
 tests that execute the mutated line (a per-line test map made during the clean run: the files of
 the sample compile with -O0 --coverage and every test runs with a GCOV_PREFIX of its own),
-fastest first, stopping at the first failure, each test bounded by 3 x its clean time + 15 s.
+fastest first, stopping at the first failure, each test bounded by 2 x its clean time + 10 s.
 Reports each mutant as killed, timeout (counted as detected), survived (with the change),
 no-build or equivalent (listed in ci/mutate-equivalent.txt with its reason; not run), and the
 score.
@@ -434,6 +434,7 @@ def clean_run(build, tree, scratch, names, tjobs, order_hint):
     remove_gcda(build)
     index = {n: i for i, n in enumerate(names)}
     tmap = {}
+    recorded = {}  # file: the lines gcov has a record for (run or not)
     lock = threading.Lock()
 
     def prefix(name):
@@ -444,13 +445,16 @@ def clean_run(build, tree, scratch, names, tjobs, order_hint):
         return {"GCOV_PREFIX": prefix(name), "GCOV_PREFIX_STRIP": "0"}
 
     def after(name, st):
-        lines = testmap.lines_of(prefix(name), build, tree)
+        rec = {}
+        lines = testmap.lines_of(prefix(name), build, tree, rec)
         shutil.rmtree(prefix(name), ignore_errors=True)
         with lock:
             for f, ls in lines.items():
                 m = tmap.setdefault(f, {})
                 for ln in ls:
                     m.setdefault(ln, set()).add(name)
+            for f, ls in rec.items():
+                recorded.setdefault(f, set()).update(ls)
 
     order = sorted(names, key=lambda n: -order_hint.get(n, 0))
     res = run_tests(build, order, lambda n: 3600, tjobs, env_of, False, after)
@@ -460,14 +464,48 @@ def clean_run(build, tree, scratch, names, tjobs, order_hint):
         failed = [n for n in failed if res[n][0] != "pass"]
     # a process that lost GCOV_PREFIX wrote into the build directory: its lines count for
     # every test (which test started it is unknown)
-    lost = testmap.lines_of("", build, tree)
+    lost = testmap.lines_of("", build, tree, recorded)
     for f, ls in lost.items():
         m = tmap.setdefault(f, {})
         for ln in ls:
             m.setdefault(ln, set()).update(names)
     remove_gcda(build)
     shutil.rmtree(mapdir, ignore_errors=True)
-    return {n: res[n][1] for n in res}, tmap, failed
+    return {n: res[n][1] for n in res}, tmap, failed, recorded
+
+
+def site_key(s):
+    return (s["file"], s["line"], s["col"], s["op"])
+
+
+def tally(results):
+    """(counts by verdict, score %) of some results."""
+    count = {k: sum(1 for r in results if r["status"] == k)
+             for k in ("killed", "timeout", "survived", "no-build", "equivalent")}
+    judged = count["killed"] + count["timeout"] + count["survived"]
+    score = 100.0 * (count["killed"] + count["timeout"]) / judged if judged else 100.0
+    return count, judged, score
+
+
+def tests_of(tmap, recorded, site):
+    """The tests that execute a site's line, and a note when they were found another way. A
+    line gcov has no record for (a continuation line of a condition or of a declaration, whose
+    code gcc attributes to the statement's other lines) takes the tests of the nearest recorded
+    lines above and below it: an empty answer there would be a survivor that no test was asked
+    about."""
+    m = tmap.get(site["file"], {})
+    ln = site["line"]
+    rec = recorded.get(site["file"])
+    if rec is None or ln in rec:
+        return set(m.get(ln, ())), None
+    above = max((x for x in rec if x < ln), default=None)
+    below = min((x for x in rec if x > ln), default=None)
+    out = set()
+    for x in (above, below):
+        if x is not None:
+            out |= m.get(x, set())
+    return out, "no line record: the tests of lines %s" % "/".join(
+        str(x) for x in (above, below) if x is not None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,7 +515,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--count", type=int, default=30, help="mutants in the sample (30)")
     ap.add_argument("-s", "--seed", default=os.environ.get("MUTATE_SEED", "22"),
-                    help="sample seed (MUTATE_SEED, default 22)")
+                    help="sample seed (MUTATE_SEED, default 22); several, comma-separated: one "
+                    "build and clean run for the samples of each (a shared site runs once), and "
+                    "a score per seed")
     ap.add_argument("-j", "--jobs", type=int, default=min(os.cpu_count() or 2, 2),
                     help="ninja parallelism (default: min(cores, 2))")
     ap.add_argument("--test-jobs", type=int, default=0,
@@ -488,7 +528,8 @@ def main():
     ap.add_argument("--files", default="src/",
                     help="mutate only files under this prefix or matching this regex (src/)")
     ap.add_argument("--only", action="append", default=[],
-                    help="FILE:LINE[:OP]: test just these sites (repeatable), not a sample")
+                    help="FILE:LINE[:OP[:N]]: test just these sites (the N-th OP of the line; "
+                    "repeatable), not a sample")
     ap.add_argument("--skip", type=int, default=0,
                     help="leave out the first N mutants of the sample (resume a large run)")
     ap.add_argument("--list", action="store_true", help="print the sites and exit")
@@ -567,18 +608,26 @@ def main():
         print("%d sites" % len(sites))
         return 0
 
+    sample = []
     if a.only:
-        sample = []
         for o in a.only:
-            parts = o.split(":", 2)
+            parts = o.split(":", 3)
             pick = [s for s in sites if s["file"] == parts[0] and s["line"] == int(parts[1])
-                    and (len(parts) < 3 or s["op"] == parts[2])]
+                    and (len(parts) < 3 or s["op"] == parts[2])
+                    and (len(parts) < 4 or s["nth"] == int(parts[3]))]
             if not pick:
                 sys.exit("mutate: no site at %s" % o)
             sample += pick
-    else:
-        rng = random.Random(str(a.seed))
-        sample = rng.sample(sites, min(a.count, len(sites)))
+    per_seed = {}  # with several seeds (-s 101,202): seed -> the keys of its own sample
+    if not a.only:
+        sample, seen = [], set()
+        for sd in [x for x in str(a.seed).split(",") if x]:
+            per_seed[sd] = []
+            for s in random.Random(sd).sample(sites, min(a.count, len(sites))):
+                per_seed[sd].append(site_key(s))
+                if site_key(s) not in seen:  # a site two samples share runs once
+                    seen.add(site_key(s))
+                    sample.append(s)
     first = a.skip
     sample = sample[a.skip:]
     unrun = {}
@@ -615,11 +664,12 @@ def main():
     own = [n for n in names if not targets[n]]
     names = [n for n in names if targets[n]]
     t1 = time.time()
-    secs, tmap, failed = clean_run(build, tree, scratch, names, tjobs, hint)
+    secs, tmap, failed, recorded = clean_run(build, tree, scratch, names, tjobs, hint)
     with open(os.path.join(scratch, "clean.json"), "w") as f:
         json.dump({"secs": secs, "failed": failed,
                    "map": {fl: {str(ln): sorted(v) for ln, v in m.items()}
-                           for fl, m in tmap.items()}}, f)
+                           for fl, m in tmap.items()},
+                   "recorded": {fl: sorted(ls) for fl, ls in recorded.items()}}, f)
     clean = time.time() - t1
     if len(failed) > a.max_flaky:
         sys.exit("mutate: the suite fails without any mutant: " + " ".join(failed))
@@ -636,11 +686,53 @@ def main():
               len(sites), len(sample), a.seed, ", from #%d" % (first + 1) if first else "",
               len(names), " ".join(own) or "none", t_build, clean, len(probe)), flush=True)
 
-    def limit(n):  # per test: 3 x its clean time + 15 s
-        return 3 * secs.get(n, 60) + 15
+    def limit(n):  # per test: 2 x its clean time (measured in this run, at this load) + 10 s
+        return 2 * secs.get(n, 60) + 10
 
     mrun = os.path.join(scratch, "mrun")
     results = []
+
+    def run_phase(r, group, unmapped):
+        """Builds and runs group (fastest first, in steps of increasing cost, each step building
+        only what its tests run, so that a mutant the quick tests kill never relinks the rest).
+        Sets r's verdict; True when decided. For the tests the map leaves out (unmapped, with
+        --whole-suite), every one runs, and one that fails runs once more alone: failing again,
+        it kills the mutant and the report says the map missed it; passing, it was upset by the
+        load (reported as flaky, no verdict)."""
+        group = sorted(group, key=lambda n: (secs.get(n, 60), n))
+        steps = [[n for n in group if secs.get(n, 60) < 2],
+                 [n for n in group if 2 <= secs.get(n, 60) < 20],
+                 [n for n in group if secs.get(n, 60) >= 20]]
+        for step in steps:
+            if not step:
+                continue
+            want = sorted({t for n in step for t in targets.get(n, [])})
+            rc, out, _ = run(["ninja", "-C", build, "-j", str(a.jobs)]
+                             + ([] if "all" in want else want), 1800)
+            if rc != 0:
+                r["status"] = "no-build"
+                return True
+            shutil.rmtree(mrun, ignore_errors=True)
+            os.makedirs(mrun)
+            remove_gcda(build)
+            res = run_tests(build, step, limit, tjobs,
+                            lambda n: {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"},
+                            stop_first=not unmapped)
+            bad = [n for n in step if n in res and res[n][0] != "pass"]
+            for n in bad:
+                st = res[n][0]
+                if unmapped:
+                    again = run_tests(build, [n], limit, 1,
+                                      lambda n: {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"})
+                    if again.get(n, ("pass",))[0] == "pass":
+                        r.setdefault("flaky", []).append(n)
+                        continue
+                    st = again[n][0]
+                    r["unmapped"] = True
+                r["status"] = "killed" if st == "fail" else "timeout"
+                r["by"] = n + (" (not in the map: the map missed it)" if unmapped else "")
+                return True
+        return False
     for i, s in enumerate(sample, first + 1):
         path = os.path.join(tree, s["file"])
         orig = open(path, encoding="utf-8").read()
@@ -651,43 +743,30 @@ def main():
         r = dict(s, before=line.strip(), after=mline.strip(), by=None)
         tm = time.time()
         why = equivalent_reason(s, line, eqs)
-        cover = names if a.whole_suite else sorted(tmap.get(s["file"], {}).get(s["line"], ()))
+        cover, via = tests_of(tmap, recorded, s)
+        if via:
+            r["map"] = via
+        # the mapped tests first; with --whole-suite, then every other test, as a check of the
+        # map (a test that does not run the line runs the same code with the mutant)
+        phases = [sorted(cover)]
+        if a.whole_suite:
+            phases.append(sorted(set(names) - cover))
         if why:
             r["status"], r["by"] = "equivalent", why
-        elif not cover or s["line"] in unrun.get(s["file"], ()):
+        elif not a.whole_suite and (not cover or s["line"] in unrun.get(s["file"], ())):
             r["status"], r["by"] = "survived", "line not run by any test"
         else:
-            # fastest first; build only what the tests run, in steps of increasing cost, so
-            # that a mutant the quick tests kill never relinks the rest
-            cover = sorted(cover, key=lambda n: (secs.get(n, 60), n))
-            steps = [[n for n in cover if secs.get(n, 60) < 2],
-                     [n for n in cover if 2 <= secs.get(n, 60) < 20],
-                     [n for n in cover if secs.get(n, 60) >= 20]]
             r["tests"] = len(cover)
             lines[s["line"] - 1] = mline
             r["status"] = "survived"
             try:
                 with open(path, "w", encoding="utf-8") as f:
                     f.write("\n".join(lines))
-                for step in steps:
-                    if not step:
-                        continue
-                    want = sorted({t for n in step for t in targets.get(n, [])})
-                    rc, out, _ = run(["ninja", "-C", build, "-j", str(a.jobs)]
-                                     + ([] if "all" in want else want), 1800)
-                    if rc != 0:
-                        r["status"] = "no-build"
+                for ph, group in enumerate(phases):
+                    if run_phase(r, group, ph == 1):
                         break
-                    shutil.rmtree(mrun, ignore_errors=True)
-                    os.makedirs(mrun)
-                    remove_gcda(build)
-                    res = run_tests(build, step, limit, tjobs,
-                                    lambda n: {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"})
-                    bad = [n for n in step if n in res and res[n][0] != "pass"]
-                    if bad:
-                        r["status"] = "killed" if res[bad[0]][0] == "fail" else "timeout"
-                        r["by"] = bad[0]
-                        break
+                if not cover and r["status"] == "survived":
+                    r["by"] = "line not run by any test"
             finally:
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(orig)
@@ -699,21 +778,28 @@ def main():
             i, first + len(sample), r["status"].upper(), s["file"], s["line"], s["orig"],
             s["repl"], ("  by " if r["status"] != "survived" else "  - ") + r["by"]
             if r["by"] and r["status"] != "equivalent" else "", r["secs"],
-            ", %d tests" % r["tests"] if "tests" in r else ""),
+            ", %d tests" % r["tests"] if "tests" in r else "")
+            + ("; " + r["map"] if "map" in r else "")
+            + ("; failed, then passed alone: " + " ".join(r["flaky"]) if "flaky" in r else ""),
             flush=True)
-    # leave the scratch build matching the tree
-    run(["ninja", "-C", build, "-j", str(a.jobs)], 1800)
+    # the scratch build is left as the last mutant built it: the file is restored (newer than
+    # its object), so the next run's first ninja rebuilds it; relinking everything now would
+    # only cost this run time
 
-    count = {k: sum(1 for r in results if r["status"] == k)
-             for k in ("killed", "timeout", "survived", "no-build", "equivalent")}
-    judged = count["killed"] + count["timeout"] + count["survived"]
-    score = 100.0 * (count["killed"] + count["timeout"]) / judged if judged else 100.0
+    count, judged, score = tally(results)
     rep = []
     for r in results:
         if r["status"] == "survived":
             rep.append("SURVIVED %s:%d  %s -> %s%s\n    - %s\n    + %s" % (
                 r["file"], r["line"], r["orig"], r["repl"],
                 " (line not run by any test)" if r["by"] else "", r["before"], r["after"]))
+    for r in results:
+        if r.get("unmapped"):
+            rep.append("MAP MISSED %s:%d  %s -> %s: killed by %s, which the map says does not "
+                       "run the line" % (r["file"], r["line"], r["orig"], r["repl"], r["by"]))
+        if r.get("flaky"):
+            rep.append("FLAKY %s:%d  %s -> %s: %s failed, then passed alone (not counted)" % (
+                r["file"], r["line"], r["orig"], r["repl"], " ".join(r["flaky"])))
     for r in results:
         if r["status"] == "equivalent":
             rep.append("EQUIVALENT %s:%d  %s -> %s  (%s)" % (r["file"], r["line"], r["orig"],
@@ -728,6 +814,15 @@ def main():
                    a.seed, len(sample), len(sites), (time.time() - t0) / 60, t_build / 60,
                    clean / 60, (time.time() - t1 - clean) / 60,
                    (ru.ru_utime + ru.ru_stime) / 60))
+    if len(per_seed) > 1:  # each seed's own sample, as far as it ran
+        by_key = {site_key(r): r for r in results}
+        for sd, keys in per_seed.items():
+            rs = [by_key[k] for k in keys if k in by_key]
+            c, j, sc = tally(rs)
+            rep.append("seed %s: %.1f%% (%d of %d detected: %d killed, %d timeout; %d survived; "
+                       "%d no-build, %d equivalent) - %d of its %d mutants run" % (
+                           sd, sc, c["killed"] + c["timeout"], j, c["killed"], c["timeout"],
+                           c["survived"], c["no-build"], c["equivalent"], len(rs), len(keys)))
     text = "\n".join(rep + [summary])
     print("\n" + text)
     if a.report:

@@ -87,8 +87,11 @@ def run_test(t, prefix):
     return ok, time.time() - t0
 
 
-def lines_of(prefix, build, root):
-    """{src file: set of executed lines} from the .gcda files under prefix."""
+def lines_of(prefix, build, root, recorded=None):
+    """{src file: set of executed lines} from the .gcda files under prefix. With recorded (a
+    dict), also adds to recorded[file] every line gcov has a record for, run or not: a line
+    without one (a continuation line of a statement whose code gcc attributes to another line)
+    says nothing about whether it runs."""
     base = prefix + os.path.abspath(build)
     gcdas = []
     for d, _, fs in os.walk(base):
@@ -118,9 +121,12 @@ def lines_of(prefix, build, root):
                 continue
             rel = os.path.relpath(p, root)
             s = res.setdefault(rel, set())
+            rec = recorded.setdefault(rel, set()) if recorded is not None else None
             for ln in f["lines"]:
                 if ln["count"] > 0:
                     s.add(ln["line_number"])
+                if rec is not None:
+                    rec.add(ln["line_number"])
     return res
 
 

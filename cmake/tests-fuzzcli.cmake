@@ -8,3 +8,9 @@ add_test(NAME fuzz.planted
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/fuzz/run_planted.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(fuzz.planted PROPERTIES LABELS fuzz TIMEOUT 900)
+# fuzz.socket_closed: a socket server that closes every connection unread gives crash findings
+#   of class "closed" that name the reason (connection reset or broken pipe).
+add_test(NAME fuzz.socket_closed
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/fuzz/run_socket_closed.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(fuzz.socket_closed PROPERTIES LABELS fuzz TIMEOUT 120)

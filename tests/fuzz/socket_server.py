@@ -8,6 +8,8 @@ anything:
   loads   decides with Python's json.loads, like that implementation: NaN, duplicate keys and
           lone surrogates are accepted, a task needs no instruction (the lenient server)
   amc     decides with `AMC validate --profile socket -` (a correct server)
+  reset   closes every connection at once without reading it (the client's request is lost:
+          it sees a reset connection or a broken pipe, never a reply)
 Replies: task -> result, status -> status_response, anything refused -> error.
 """
 import json
@@ -50,6 +52,9 @@ srv.bind(path)
 srv.listen(16)
 while True:
     conn, _ = srv.accept()
+    if mode == "reset":
+        conn.close()
+        continue
     with conn:
         chunks = []
         while True:

@@ -765,6 +765,68 @@ static amc_status sc_regex(result *r)
     return nomem ? AMC_ENOMEM : AMC_OK;
 }
 
+/* A diagnostic lost to a failed allocation ends the read with AMC_ENOMEM there and then: the
+ * list holds the beginning of the clean run's list (then, when it could be stored, the NOMEM
+ * diagnostic), never a later diagnostic without the one before it. The text has a byte order
+ * mark and duplicate keys, warnings the reader otherwise reads past. */
+static void test_json_lost_diag(void **state)
+{
+    static const char text[] = "\xEF\xBB\xBF{\"a\":1,\"a\":2,\"b\":3,\"b\":4}";
+    amc_code clean[8];
+    char why[200] = "";
+    size_t nclean = 0, i = 0;
+    unsigned long n = 0, k = 0, nomem = 0;
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    amc_status st0 = AMC_OK;
+    (void)state;
+    assert_non_null(ds);
+    amc_test_alloc_fail_at(-1);
+    st0 = amc_json_read(text, sizeof text - 1, NULL, ds, &doc);
+    n = amc_test_alloc_count();
+    assert_int_not_equal(st0, AMC_ENOMEM);
+    nclean = amc_diags_count(ds);
+    assert_int_equal(nclean, 3);
+    for (i = 0; i < nclean; i++)
+        clean[i] = amc_diags_get(ds, i)->code;
+    assert_int_equal(clean[0], AMC_C_JSON_BOM);
+    assert_int_equal(clean[1], AMC_C_JSON_DUP_KEY);
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    for (k = 0; k < n && !why[0]; k++) {
+        amc_status st = AMC_OK;
+        size_t got = 0;
+        doc = NULL;
+        ds = amc_diags_new(0);
+        assert_non_null(ds);
+        amc_test_alloc_fail_at((long)k);
+        st = amc_json_read(text, sizeof text - 1, NULL, ds, &doc);
+        amc_test_alloc_fail_at(-1);
+        got = amc_diags_count(ds);
+        if (st == AMC_ENOMEM) {
+            nomem++;
+            if (doc)
+                snprintf(why, sizeof why, "allocation %lu: AMC_ENOMEM with a document", k);
+            if (got && amc_diags_get(ds, got - 1)->code == AMC_C_NOMEM)
+                got--;
+        } else if (st != st0 || got != nclean) {
+            snprintf(why, sizeof why, "allocation %lu: status %d with %zu diagnostics", k, (int)st,
+                     got);
+        }
+        for (i = 0; i < got && !why[0]; i++)
+            if (i >= nclean || amc_diags_get(ds, i)->code != clean[i])
+                snprintf(why, sizeof why,
+                         "allocation %lu failing: diagnostic %zu is %s, the clean run's is %s", k,
+                         i, amc_code_id(amc_diags_get(ds, i)->code),
+                         i < nclean ? amc_code_id(clean[i]) : "none");
+        amc_doc_free(doc);
+        amc_diags_free(ds);
+    }
+    if (why[0])
+        fail_msg("%s", why);
+    assert_true(nomem > 0);
+}
+
 static void test_json_jcs(void **state)
 {
     (void)state;
@@ -882,17 +944,29 @@ static void test_regex(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_json_jcs),      cmocka_unit_test(test_json_reuse),
-        cmocka_unit_test(test_yaml),          cmocka_unit_test(test_schema),
-        cmocka_unit_test(test_mailbox),       cmocka_unit_test(test_ignite),
-        cmocka_unit_test(test_discussion),    cmocka_unit_test(test_socket),
-        cmocka_unit_test(test_acp),           cmocka_unit_test(test_mailbox_tree),
-        cmocka_unit_test(test_policy_sign),   cmocka_unit_test(test_lifecycle),
-        cmocka_unit_test(test_audit),         cmocka_unit_test(test_lint),
-        cmocka_unit_test(test_conform),       cmocka_unit_test(test_format_regex),
-        cmocka_unit_test(test_schema_drafts), cmocka_unit_test(test_mime),
-        cmocka_unit_test(test_json_errors),   cmocka_unit_test(test_schema_failures),
-        cmocka_unit_test(test_regex),         cmocka_unit_test(test_keyring),
+        cmocka_unit_test(test_json_jcs),
+        cmocka_unit_test(test_json_reuse),
+        cmocka_unit_test(test_yaml),
+        cmocka_unit_test(test_schema),
+        cmocka_unit_test(test_mailbox),
+        cmocka_unit_test(test_ignite),
+        cmocka_unit_test(test_discussion),
+        cmocka_unit_test(test_socket),
+        cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_mailbox_tree),
+        cmocka_unit_test(test_policy_sign),
+        cmocka_unit_test(test_lifecycle),
+        cmocka_unit_test(test_audit),
+        cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_conform),
+        cmocka_unit_test(test_format_regex),
+        cmocka_unit_test(test_schema_drafts),
+        cmocka_unit_test(test_mime),
+        cmocka_unit_test(test_json_errors),
+        cmocka_unit_test(test_schema_failures),
+        cmocka_unit_test(test_regex),
+        cmocka_unit_test(test_keyring),
+        cmocka_unit_test(test_json_lost_diag),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

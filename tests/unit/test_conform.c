@@ -597,6 +597,8 @@ static void test_gate(void **state)
     assert_int_equal(c->missing, (1u << 1) | (1u << 2));
     assert_string_equal(c->message, "needs ignite.stateful (validates a session of several "
                                     "messages), not claimed; also ignite.policy");
+    /* no case: not run, nothing touched (the claims are not read) */
+    assert_false(amc_conform_gate(NULL, h));
     /* nothing claimed at all */
     assert_false(amc_conform_gate(amc_conform_case_at(t, 1), NULL));
     assert_int_equal(amc_conform_case_at(t, 1)->missing, 1u);

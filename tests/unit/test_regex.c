@@ -790,6 +790,25 @@ static void test_simple_form(void **state)
         }
         amc_regex_free(re);
     }
+    {
+        /* the form holds up to 24 atoms (SIMPLE_MAX_ATOMS): the search must stop at the last
+         * one (the slot after it is outside the allocation), and a 25th atom leaves the form */
+        static const char p24[] = "^abcdefghijklmnopqrstuvwx$",
+                          p25[] = "^abcdefghijklmnopqrstuvwxy$";
+        static const char s24[] = "abcdefghijklmnopqrstuvwx";
+        amc_regex *re = amc_regex_compile(p24, sizeof p24 - 1, 0, err, sizeof err);
+        assert_non_null(re);
+        assert_true(amc_regex_is_simple(re));
+        assert_int_equal(amc_regex_search(re, s24, sizeof s24 - 1), 1);
+        assert_int_equal(amc_regex_search(re, s24, sizeof s24 - 2), 0);
+        assert_int_equal(amc_regex_search(re, "abcdefghijklmnopqrstuvwxy", 25), 0);
+        amc_regex_free(re);
+        re = amc_regex_compile(p25, sizeof p25 - 1, 0, err, sizeof err);
+        assert_non_null(re);
+        assert_false(amc_regex_is_simple(re));
+        assert_int_equal(amc_regex_search(re, "abcdefghijklmnopqrstuvwxy", 25), 1);
+        amc_regex_free(re);
+    }
     print_message("simple form: %zu subjects checked against PCRE2\n", checked);
 }
 
