@@ -110,11 +110,25 @@ static int check_args(const fargs *a, fz_opts *o)
     return 0;
 }
 
+/* dir without its trailing slashes ("/" stays "/") in buf: "out/" names the paths below it
+ * "out/x", not "out//x". NULL stays NULL. */
+static const char *no_trailing_slash(const char *dir, char *buf, size_t n)
+{
+    size_t len = dir ? strlen(dir) : 0;
+    if (!dir)
+        return NULL;
+    while (len > 1 && dir[len - 1] == '/')
+        len--;
+    snprintf(buf, n, "%.*s", (int)len, dir);
+    return buf;
+}
+
 static int fuzz_main(void *args, const cli_list *ops)
 {
     fargs *a = args;
     fz_opts o;
     int rc = 0;
+    char outb[4096], replayb[4096];
     (void)ops;
     /* An implementation that exits early (or never reads) must not kill amc with SIGPIPE when
      * it writes the next request: the write fails with EPIPE and the adapter client reports the
@@ -124,6 +138,8 @@ static int fuzz_main(void *args, const cli_list *ops)
     rc = check_args(a, &o);
     if (rc != 0)
         return rc;
+    o.out = no_trailing_slash(o.out, outb, sizeof outb);
+    a->replay = no_trailing_slash(a->replay, replayb, sizeof replayb);
     if (a->replay && a->emit && !o.cmd) /* converting needs no implementation */
         return fz_emit_cases(&o, a->replay, a->emit) == 0 ? CLI_EXIT_OK : CLI_EXIT_ERROR;
     if (a->replay) {
