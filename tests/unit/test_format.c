@@ -88,6 +88,9 @@ static const struct fcase {
      0, 0}, /* ZWNJ, no virama, no joining */
     {"idn-hostname", "\xe0\xa4\xb2\xe0\xa5\x8d\xe2\x80\x8c", 0, 1}, /* ZWNJ after a virama */
     {"idn-hostname", "a\xe2\x80\x8d", 0, 0},                        /* ZWJ, no virama */
+    /* RFC 5893 rule 3: a right-to-left label may end in an Arabic-Indic digit (AN) */
+    {"idn-hostname", "\xd8\xa8\xd9\xa0", 0, 1},                     /* U+0628 U+0660 */
+    {"idn-hostname", "\xd8\xa8\xd9\xa0\xd9\x8e", 0, 1},             /* then a mark (NSM) */
     {"idn-hostname", "\xe0\xa4\xb2\xe0\xa5\x8d\xe2\x80\x8d", 0, 1}, /* ZWJ after a virama */
     {"idn-hostname", "l\xc2\xb7l", 0, 1},                           /* middle dot between l's */
     {"idn-hostname", "a\xc2\xb7l", 0, 0},
@@ -231,6 +234,15 @@ static const struct fcase {
     {"uri-template", "{x,y*,z:3}", 0, 1},
     {"uri-template", "{", 0, 0},
     {"uri-template", "%4", 0, 0},
+    /* literals (RFC 6570 2.1; an apostrophe allowed, as the suite says): each range and single
+     * character, and the excluded ones around them */
+    {"uri-template", "!#$&()*+,-./09:;=?@AZ[]_az~", 0, 1},
+    {"uri-template", "a\"b", 0, 0},
+    {"uri-template", "a<b", 0, 0},
+    {"uri-template", "a\\b", 0, 0},
+    {"uri-template", "a^b", 0, 0},
+    {"uri-template", "a`b", 0, 0},
+    {"uri-template", "a|b", 0, 0},
     /* json-pointer / relative-json-pointer */
     {"json-pointer", "/a\0b", 4, 1},
     {"json-pointer", "~0", 0, 0},

@@ -181,6 +181,7 @@ static void test_uri_resolve_other(void **state)
         /* normalization: scheme and host case, unreserved escapes decoded, dot segments */
         {NULL, "http://x/%4a", "http://x/J"},
         {"http://x/a", "%41", "http://x/A"},
+        {NULL, "http://x/a%2Db%2ec%5Fd%7E", "http://x/a-b.c_d~"}, /* the unreserved marks */
         {NULL, "HTTP://X", "http://x/"},
         {NULL, "Http://x/a/../b", "http://x/b"},
         {NULL, "foo:../a", "foo:a"},
