@@ -279,7 +279,10 @@ def sync_tree(tree):
         except OSError:
             pass
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copy2(src, dst)
+        # the copy's time is now, not the source's: a file the working tree changed before the
+        # last run's last mutant was built would otherwise be older than that build's object,
+        # and ninja would keep the object (the old code, and the mutant in it)
+        shutil.copy(src, dst)
     for d, dirs, fs in os.walk(tree):
         for f in fs + [x for x in dirs if os.path.islink(os.path.join(d, x))]:
             rel = os.path.relpath(os.path.join(d, f), tree)
