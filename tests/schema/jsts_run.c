@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 #include "amc/amc.h"
 #include "schema/schema_int.h"
+#include "../unit/slurp.h"
 
 #ifndef AMC_JSTS_DEFAULT_DIR
 #define AMC_JSTS_DEFAULT_DIR ""
@@ -66,34 +67,10 @@ typedef struct xf {
 static xf *xfs;
 static size_t nxf;
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
-
 static void load_expected(const char *path)
 {
     size_t len = 0;
-    char *text = path ? read_file(path, &len) : NULL;
+    char *text = path ? slurp(path, &len) : NULL;
     char *line = NULL, *save = NULL;
     if (!text)
         return;
@@ -135,7 +112,7 @@ static amc_status loader(void *ud, const char *uri, char **buf, size_t *len)
     if (strncmp(uri, prefix, sizeof prefix - 1) != 0)
         return AMC_EIO;
     snprintf(path, sizeof path, "%s/remotes/%s", suite_dir, uri + sizeof prefix - 1);
-    *buf = read_file(path, len);
+    *buf = slurp(path, len);
     return *buf ? AMC_OK : AMC_EIO;
 }
 
@@ -195,7 +172,7 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
     const amc_value *root = NULL;
     unsigned file_fail = 0;
     snprintf(path, sizeof path, "%s/tests/%s/%s", suite_dir, draft_dir, rel);
-    text = read_file(path, &len);
+    text = slurp(path, &len);
     if (!text || amc_json_read(text, len, NULL, rd, &doc) != AMC_OK) {
         printf("%s: cannot read\n", rel);
         st->fail++;

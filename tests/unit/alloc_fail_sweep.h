@@ -8,6 +8,8 @@
 #ifndef AMC_TEST_ALLOC_FAIL_SWEEP_H
 #define AMC_TEST_ALLOC_FAIL_SWEEP_H
 
+#include "slurp.h"
+
 /* ---- results ---- */
 
 typedef struct result {
@@ -38,28 +40,6 @@ static void r_diags(result *r, const amc_diags *ds)
 /* A scenario returns AMC_ENOMEM if it saw one anywhere (the test's "reported" case), else
  * AMC_OK, and describes what it got in r. */
 typedef amc_status (*scenario)(result *r);
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)n + 1);
-        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* ---- a profile's validator over files (paths: the names it sees, or NULL) ---- */
 

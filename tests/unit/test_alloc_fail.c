@@ -349,56 +349,9 @@ static amc_status sc_lifecycle(result *r)
     return nomem ? AMC_ENOMEM : AMC_OK;
 }
 
-/* amc audit over three files of the mailbox tree and a symlink entry */
-static amc_status sc_audit(result *r)
-{
-    static const char *const f[] = {TREE DL_FILE, TREE INBOX_FILE,
-                                    TREE "ack/codex/task-assignment.json", NULL};
-    static const char *const p[] = {DL_FILE, INBOX_FILE, "ack/codex/task-assignment.json", NULL};
-    amc_audit_opts o;
-    amc_audit *a = NULL;
-    amc_diags *ds = amc_diags_new(0);
-    amc_status st = AMC_ENOMEM;
-    bool nomem = false;
-    size_t i = 0;
-    memset(&o, 0, sizeof o);
-    o.profile = "mailbox";
-    o.stateful = true;
-    if (ds)
-        st = amc_audit_new(&o, ds, &a);
-    r_add(r, "new %d", (int)st);
-    nomem = st == AMC_ENOMEM;
-    for (i = 0; st == AMC_OK && f[i]; i++) {
-        size_t len = 0;
-        char *buf = slurp(f[i], &len);
-        assert_non_null(buf);
-        st = amc_audit_file(a, p[i], buf, len, ds);
-        free(buf);
-        r_add(r, " | %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-        if (st == AMC_EINVALID)
-            st = AMC_OK;
-    }
-    if (st == AMC_OK) {
-        st = amc_audit_entry(a, "inbox/codex/link.json", AMC_AUDIT_SYMLINK, ds);
-        r_add(r, " entry %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-        if (st == AMC_EINVALID)
-            st = AMC_OK;
-    }
-    if (st == AMC_OK) {
-        st = amc_audit_finish(a, ds);
-        r_add(r, " finish %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-    }
-    r_diags(r, ds);
-    amc_audit_free(a);
-    amc_diags_free(ds);
-    return nomem ? AMC_ENOMEM : AMC_OK;
-}
-
-/* amc audit -j: the same files checked by a worker, recorded by the auditor */
-static amc_status sc_audit_workers(result *r)
+/* amc audit over three files of the mailbox tree: through amc_audit_file (stateful, then a
+ * symlink entry), or (workers) checked by a worker and recorded by the auditor, as amc audit -j */
+static amc_status audit_run(result *r, bool workers)
 {
     static const char *const f[] = {TREE DL_FILE, TREE INBOX_FILE,
                                     TREE "ack/codex/task-assignment.json", NULL};
@@ -412,9 +365,10 @@ static amc_status sc_audit_workers(result *r)
     size_t i = 0;
     memset(&o, 0, sizeof o);
     o.profile = "mailbox";
+    o.stateful = !workers; /* a stateful auditor has no workers */
     if (ds)
         st = amc_audit_new(&o, ds, &a);
-    if (st == AMC_OK)
+    if (st == AMC_OK && workers)
         st = amc_audit_worker_new(a, ds, &w);
     r_add(r, "new %d", (int)st);
     nomem = st == AMC_ENOMEM;
@@ -423,13 +377,24 @@ static amc_status sc_audit_workers(result *r)
         char *buf = slurp(f[i], &len);
         amc_audit_unit *u = NULL;
         assert_non_null(buf);
-        st = amc_audit_check(w, p[i], buf, len, ds, &u);
+        if (!workers) {
+            st = amc_audit_file(a, p[i], buf, len, ds);
+        } else {
+            st = amc_audit_check(w, p[i], buf, len, ds, &u);
+            if (u)
+                st = amc_audit_record(a, u, ds);
+            else
+                assert_int_equal(st, AMC_ENOMEM); /* no unit only when out of memory */
+        }
         free(buf);
-        if (u)
-            st = amc_audit_record(a, u, ds);
-        else
-            assert_int_equal(st, AMC_ENOMEM); /* no unit only when out of memory */
         r_add(r, " | %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK && !workers) {
+        st = amc_audit_entry(a, "inbox/codex/link.json", AMC_AUDIT_SYMLINK, ds);
+        r_add(r, " entry %d", (int)st);
         nomem = st == AMC_ENOMEM;
         if (st == AMC_EINVALID)
             st = AMC_OK;
@@ -444,6 +409,16 @@ static amc_status sc_audit_workers(result *r)
     amc_audit_free(a);
     amc_diags_free(ds);
     return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+static amc_status sc_audit(result *r)
+{
+    return audit_run(r, false);
+}
+
+static amc_status sc_audit_workers(result *r)
+{
+    return audit_run(r, true);
 }
 
 /* the schema linter on a schema with findings */

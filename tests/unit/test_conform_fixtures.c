@@ -24,29 +24,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
+#include "slurp.h"
 
 /* Whether diagnostic x reports code id (as its code, or as the second code of the same finding). */
 static bool diag_has(const amc_diag *x, const char *id)

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "slurp.h"
 
 #define NONE ((amc_code)0)
 
@@ -661,29 +662,6 @@ static void test_unix(void **state)
 }
 
 /* ---- JSON-Schema-Test-Suite acceptance ---- */
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0)
-        n = ftell(f);
-    if (n < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 /* the suite is committed in the repository (tests/external/JSON-Schema-Test-Suite/README.md) */
 #define JSTS_FORMAT_DIR                                                                            \

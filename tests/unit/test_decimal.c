@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include "amc/amc.h"
 #include "schema/decimal_int.h"
+#include "slurp.h"
 
 static const struct dcase {
     const char *x, *m;
@@ -158,28 +159,6 @@ static void test_work_limit(void **state)
 }
 
 /* ---------------------------------------------------------------- JSON-Schema-Test-Suite */
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)n + 1);
-        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* The document gives the structure; the exact number texts are taken from the raw file (the
  * provisional json-c reader does not keep them), scanning forward in document order. */

@@ -19,6 +19,7 @@
 #include "amc/amc.h"
 #include "core/utf8_int.h"
 #include "schema/format_int.h"
+#include "slurp.h"
 
 static const struct fcase {
     const char *format, *s;
@@ -335,28 +336,6 @@ static void test_punycode_samples(void **state)
 }
 
 /* ---------------------------------------------------------------- JSON-Schema-Test-Suite */
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)n + 1);
-        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 static amc_doc *load_suite(const char *rel)
 {

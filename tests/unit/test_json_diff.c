@@ -25,6 +25,7 @@
 #include "amc/amc.h"
 #include "core/simd_int.h"
 #include "../ref/json_read_ref.inc"
+#include "slurp.h"
 
 #ifndef AMC_SOURCE_DIR
 #define AMC_SOURCE_DIR "."
@@ -178,25 +179,6 @@ static void framed(run *R, const char *buf, size_t len)
         l.max_input_bytes = 256;
     one(R, buf + 1, len - 1, &l);
     all_limits(R, buf + 1, len - 1);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *p = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        p = malloc((size_t)n + 1);
-        if (p && fread(p, 1, (size_t)n, f) != (size_t)n) {
-            free(p);
-            p = NULL;
-        }
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return p;
 }
 
 typedef struct seeds {

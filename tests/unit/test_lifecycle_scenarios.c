@@ -21,6 +21,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "slurp.h"
 
 #define MAXSC 2048
 static int failures;
@@ -43,29 +44,6 @@ static void sc_fail(const char *file, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     failures++;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
 }
 
 static struct cov *cov_of(const char *rule)

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 #include "amc/amc.h"
 #include "schema/regex_int.h"
+#include "slurp.h"
 
 /* ---------------------------------------------------------------- matching */
 
@@ -501,28 +502,6 @@ static void test_portability(void **state)
 }
 
 /* ---------------------------------------------------------------- JSON-Schema-Test-Suite */
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n = 0;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)n + 1);
-        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-            free(buf);
-            buf = NULL;
-        }
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 static amc_doc *load_suite(const char *rel)
 {
