@@ -11,25 +11,7 @@ set -eu
 AMC=$1
 SRC=$2
 T=$(mktemp -d /tmp/amc-watchdirs.XXXXXX)
-PID=
-cleanup() {
-    if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in out err; do [ -f "$T/$f" ] && { echo "--- $f"; cat "$T/$f"; }; done
-    exit 1
-}
-wait_for() { # PATTERN TENTHS FILE
-    n=0
-    while ! grep -q -- "$1" "$3" 2>/dev/null; do
-        n=$((n + 1))
-        [ $n -le "$2" ] || return 1
-        sleep 0.1
-    done
-}
+. "$SRC/tests/cli/watch_lib.sh" # cleanup on exit, fail, wait_for
 cp -Rp "$SRC/tests/data/audit/ignite-good" "$T/ws"
 Q=$T/ws/queue/coordinator
 STRAY='warning\[AUDIT_STRAY_FILE\]'

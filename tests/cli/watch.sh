@@ -18,26 +18,7 @@ set -eu
 AMC=$1
 SRC=$2
 T=$(mktemp -d /tmp/amc-watch.XXXXXX)
-PID=
-cleanup() {
-    if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; fi
-    rm -rf "$T"
-}
-trap cleanup EXIT
-fail() {
-    echo "FAIL: $*"
-    for f in out err; do [ -f "$T/$f" ] && { echo "--- $f"; cat "$T/$f"; }; done
-    exit 1
-}
-# waits (up to $2 tenths of a second) until grep -q "$1" "$3" succeeds
-wait_for() {
-    n=0
-    while ! grep -q -- "$1" "$3" 2>/dev/null; do
-        n=$((n + 1))
-        [ $n -le "$2" ] || return 1
-        sleep 0.1
-    done
-}
+. "$SRC/tests/cli/watch_lib.sh" # cleanup on exit, fail, wait_for
 listing() {
     find "$T/ws" -printf '%p %y %s %m %T@ %C@ %i\n' | sort
     find "$T/ws" -type f -exec cksum {} + | sort
