@@ -67,7 +67,8 @@ typedef struct astate {
     struct cli_par *par;     /* -j N > 1: files checked by N workers, recorded in walk order */
 } astate;
 
-/* -j N > 1: one file or one entry not read, recorded (and reported) in walk order. */
+/* One file or one entry not read, recorded (and reported) in walk order: with -j N > 1 a
+ * worker checks the file first. */
 typedef struct aitem {
     bool is_entry;
     amc_audit_entry_kind kind;
@@ -194,11 +195,6 @@ static void flush_ds(astate *s, const char *rel, amc_diags *ds)
     free(disp);
 }
 
-static void flush(astate *s, const char *rel)
-{
-    flush_ds(s, rel, s->ds);
-}
-
 static void item_free(aitem *it)
 {
     amc_audit_unit_free(it->u);
@@ -244,7 +240,8 @@ static void item_work(void *wctx, void *item)
         it->st = amc_audit_check(wctx, it->lib, it->buf, it->len, it->ds, &it->u);
 }
 
-/* cli_par_emit, in walk order: the record of the file or entry, and its report. */
+/* cli_par_emit, in walk order (or at once with one thread): the record of the file or entry,
+ * and its report. */
 static void item_emit(void *ectx, void *item)
 {
     astate *s = ectx;
@@ -261,6 +258,8 @@ static void item_emit(void *ectx, void *item)
         if (it->u) {
             st = amc_audit_record(s->a, it->u, it->ds);
             it->u = NULL;
+        } else if (!s->par) { /* one thread: the auditor checks it (a stateful session too) */
+            st = amc_audit_file(s->a, it->lib, it->buf, it->len, it->ds);
         }
     }
     if (st == AMC_ENOMEM || st == AMC_EUSAGE)
@@ -269,30 +268,29 @@ static void item_emit(void *ectx, void *item)
     item_free(it);
 }
 
+/* Hands the item to the workers (-j N > 1), or checks, records and reports it now. */
+static void item_run(astate *s, aitem *it)
+{
+    if (s->par)
+        cli_par_submit(s->par, it);
+    else
+        item_emit(s, it);
+}
+
 static void entry(astate *s, const char *rel, amc_audit_entry_kind k)
 {
-    char *lib = cli_path_join(s->prefix, rel);
+    char *lib = *s->prefix ? cli_path_join(s->prefix, rel) : strdup(rel);
+    aitem *it = NULL;
     if (!lib) {
         s->fatal = 1;
         return;
     }
-    if (!*s->prefix) {
-        free(lib);
-        lib = strdup(rel);
+    it = item_new(s, rel, lib, NULL, 0);
+    if (it) {
+        it->is_entry = true;
+        it->kind = k;
+        item_run(s, it);
     }
-    if (lib && s->par) {
-        aitem *it = item_new(s, rel, lib, NULL, 0);
-        if (it) {
-            it->is_entry = true;
-            it->kind = k;
-            cli_par_submit(s->par, it);
-        }
-        return;
-    }
-    if (lib && amc_audit_entry(s->a, lib, k, s->ds) == AMC_ENOMEM)
-        s->fatal = 1;
-    free(lib);
-    flush(s, rel);
 }
 
 /* Reads exactly size bytes of the open file fd into a new buffer (*buf, free() it in every
@@ -335,7 +333,7 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
     struct stat fsb;
     char *buf = NULL, *lib = NULL;
     size_t len = 0;
-    amc_status st = AMC_OK;
+    aitem *it = NULL;
     count_top(s, rel);
     if ((size_t)sb->st_size > s->max_bytes) {
         entry(s, rel, AMC_AUDIT_TOO_LARGE);
@@ -365,23 +363,9 @@ static void audit_regular(astate *s, int dfd, const char *name, const char *rel,
         s->fatal = 1;
         return;
     }
-    if (s->par) {
-        aitem *it = item_new(s, rel, lib, buf, len);
-        if (it)
-            cli_par_submit(s->par, it);
-        return;
-    }
-    if (s->html) {
-        cli_audit_file *f = add_file(s, rel);
-        if (f)
-            cli_audit_file_read(f, buf, len);
-    }
-    st = amc_audit_file(s->a, lib, buf, len, s->ds);
-    if (st == AMC_ENOMEM || st == AMC_EUSAGE)
-        s->fatal = 1;
-    free(lib);
-    free(buf);
-    flush(s, rel);
+    it = item_new(s, rel, lib, buf, len);
+    if (it)
+        item_run(s, it);
 }
 
 /* The names in d but . and .., sorted (strcmp). Returns a new array of new strings (*n of them;
@@ -539,7 +523,7 @@ static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes, u
     }
     if (amc_audit_finish(s->a, s->ds) == AMC_ENOMEM)
         s->fatal = 1;
-    flush(s, "");
+    flush_ds(s, "", s->ds);
     return cli_now() - t0;
 }
 
