@@ -527,6 +527,16 @@ static void yaml_str(amc_buf *b, const char *key, const char *s)
     amc_buf_puts(b, "\"\n");
 }
 
+/* key: the text built in t (released); a failed t fails the report (no empty value instead) */
+static void yaml_buf(amc_buf *b, const char *key, amc_buf *t)
+{
+    if (t->failed || !t->data)
+        b->failed = true;
+    else
+        yaml_str(b, key, t->data);
+    amc_buf_release(t);
+}
+
 static void tap(rep *r)
 {
     size_t n = 0, i = 0, k = 0;
@@ -561,13 +571,11 @@ static void tap(rep *r)
             yaml_str(b, "rule", c->rule);
             amc_buf_init(&t, 0);
             input_path(r, &t, c, main_input(c));
-            yaml_str(b, "input", t.failed || !t.data ? "" : t.data);
-            amc_buf_release(&t);
+            yaml_buf(b, "input", &t);
             if (r->info->replay) {
                 amc_buf_init(&t, 0);
                 replay(r, &t, c);
-                yaml_str(b, "replay", t.failed || !t.data ? "" : t.data);
-                amc_buf_release(&t);
+                yaml_buf(b, "replay", &t);
             }
             amc_buf_puts(b, "  ...\n");
         }

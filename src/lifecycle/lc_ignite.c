@@ -169,26 +169,21 @@ void ig_finish(const void *core, lc_out *out)
 {
     const ig_model *m = core;
     size_t i = 0;
-    bool seen = false;
+    /* one finding per rule, naming the first message it concerns (two rules: never more than
+     * LC_OUT_MAX findings) */
     for (i = 0; i < m->n; i++) {
         const ig_msg *g = &m->msgs[i];
-        if (g->state == IG_DEAD_LETTER && !g->escalated) {
-            if (!lc_out_has(out, "IGNITE-LC-007") && !seen)
-                out->about_idx = i;
-            if (!lc_out_has(out, "IGNITE-LC-007"))
-                lc_out_add(out, true, "IGNITE-LC-007",
-                           "a dead-lettered message was never escalated");
-            seen = true;
-        } else if (g->state == IG_PROCESSING || g->state == IG_RETRYING) {
-            if (!lc_out_has(out, "IGNITE-LC-010"))
-                lc_out_add(out, false, "IGNITE-LC-010", "a message is still %s",
-                           ig_state_name(g->state));
-            if (!seen)
-                out->about_idx = i;
-            seen = true;
+        if (g->state == IG_DEAD_LETTER && !g->escalated && !lc_out_has(out, "IGNITE-LC-007")) {
+            lc_out_add(out, true, "IGNITE-LC-007", "a dead-lettered message was never escalated");
+            out->about_idx[out->n - 1] = i;
+        } else if ((g->state == IG_PROCESSING || g->state == IG_RETRYING) &&
+                   !lc_out_has(out, "IGNITE-LC-010")) {
+            lc_out_add(out, false, "IGNITE-LC-010", "a message is still %s",
+                       ig_state_name(g->state));
+            out->about_idx[out->n - 1] = i;
         }
     }
-    out->has_about = seen;
+    out->has_about = true;
     out->about = E_MSG;
 }
 

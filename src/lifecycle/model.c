@@ -496,12 +496,12 @@ static amc_status emit(lc_inst *in, lc_out *o, amc_diags *ds, amc_pos pos)
 {
     const lc_model *md = in->md;
     int i = 0;
-    if (o->has_about && o->about < md->n_entities && o->about_idx < in->names[o->about].n)
-        for (i = 0; i < o->n; i++) {
+    for (i = 0; o->has_about && o->about < md->n_entities && i < o->n; i++)
+        if (o->about_idx[i] < in->names[o->about].n) {
             char tmp[sizeof o->msg[0]];
             memcpy(tmp, o->msg[i], sizeof tmp);
             snprintf(o->msg[i], sizeof o->msg[i], "%.120s (first: '%.60s')", tmp,
-                     in->names[o->about].v[o->about_idx]);
+                     in->names[o->about].v[o->about_idx[i]]);
         }
     for (i = 0; i < o->n; i++) {
         const amc_rule *r = NULL;

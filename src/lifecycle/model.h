@@ -51,11 +51,11 @@ typedef struct lc_out {
      * transition matches (the model contradicts its declaration). */
     int transition, from, to;
     bool undeclared;
-    /* finish: the findings are about instance about_idx of entity about: its name is appended
-     * to each message ("... (first: 'name')") */
+    /* finish: finding i is about instance about_idx[i] of entity about: its name is appended
+     * to the message ("... (first: 'name')"), each finding naming its own first instance */
     bool has_about;
     int about;
-    size_t about_idx;
+    size_t about_idx[LC_OUT_MAX];
 } lc_out;
 
 /* An empty outcome. */

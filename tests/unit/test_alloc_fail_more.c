@@ -8,7 +8,8 @@
  * reachable through "$ref", properties inside allOf/anyOf/oneOf branches, rules that build
  * pointers and messages), validation of instances large enough that the evaluator's annotation
  * words and the scan tables grow past their inline storage, YAML with anchors, aliases, tags and
- * YAML 1.1 look-alikes, and the stateful mailbox profile over many messages (its tables grow).
+ * YAML 1.1 look-alikes, the stateful mailbox profile over many messages (its tables grow), and
+ * conformance reports in every format.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,6 +28,66 @@
 #include "alloc_fail_sweep.h"
 
 /* ---- scenarios ---- */
+
+/* conformance reports in every format (src/conform/report.c) of a run with a passing, a failing
+ * and an errored case: the inputs, replay commands and details are built in buffers of their
+ * own before they are copied into the report; a suite path and a replay command of about 100
+ * bytes make those grow past their first allocation (a failed growth keeps the text so far) */
+static amc_status sc_conform_report(result *r)
+{
+    static const char manifest[] =
+        "[{\"id\":\"sock-seed-001\",\"description\":\"d\",\"rule\":\"SOCKET-TASK-001\","
+        "\"level\":\"MUST\",\"input\":\"inputs/seed/task.json\",\"verdict\":\"valid\","
+        "\"codes\":[]},"
+        "{\"id\":\"sock-x-002\",\"description\":\"e\",\"rule\":\"SOCKET-RESULT-001\","
+        "\"level\":\"MUST\",\"input\":\"inputs/seed/result.json\",\"verdict\":\"invalid\","
+        "\"codes\":[\"SOCKET_RESULT_STATUS\"]},"
+        "{\"id\":\"sock-x-003\",\"description\":\"f\",\"rule\":\"SOCKET-RESULT-001\","
+        "\"level\":\"SHOULD\",\"input\":\"inputs/seed/other.json\",\"verdict\":\"invalid\","
+        "\"codes\":[]}]";
+    static const amc_conform_format fmts[] = {AMC_CONFORM_TEXT, AMC_CONFORM_MARKDOWN,
+                                              AMC_CONFORM_JUNIT, AMC_CONFORM_TAP, AMC_CONFORM_JSON};
+    amc_conform_run_info info = {"impl",
+                                 "1",
+                                 "C",
+                                 NULL,
+                                 "adapter",
+                                 false,
+                                 true,
+                                 NULL,
+                                 "/a/suite/path/that/is/longer/than/the/first/sixty/four/bytes/of/"
+                                 "a/buffer/and/then/some/more/to/pass/one/hundred",
+                                 "amc conform --impl './an adapter with a long name' --suite "
+                                 "/a/suite/path/that/is/long/enough/to/pass/one/hundred/bytes"};
+    amc_conform_suite *su = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    size_t i = 0;
+    if (su && ds) {
+        st = amc_conform_suite_add(su, "socket", manifest, sizeof manifest - 1, ds);
+        r_add(r, "add %d", (int)st);
+        for (i = 0; st == AMC_OK && i < amc_conform_case_count(su); i++)
+            amc_conform_case_at(su, i)->selected = true;
+        if (st == AMC_OK) {
+            amc_conform_case_at(su, 0)->outcome = AMC_CONFORM_PASS;
+            amc_conform_case_at(su, 1)->outcome = AMC_CONFORM_FAIL;
+            snprintf(amc_conform_case_at(su, 1)->message, 240, "expected invalid, got valid");
+            amc_conform_case_at(su, 2)->outcome = AMC_CONFORM_ERROR;
+            snprintf(amc_conform_case_at(su, 2)->message, 240, "the adapter did not answer");
+        }
+        for (i = 0; st == AMC_OK && i < sizeof fmts / sizeof fmts[0]; i++) {
+            char *out = NULL;
+            size_t len = 0;
+            st = amc_conform_report(su, &info, fmts[i], &out, &len);
+            r_add(r, " | %d %zu %s", (int)st, len, out ? out : "-");
+            amc_free(out);
+        }
+        r_diags(r, ds);
+    }
+    amc_conform_suite_free(su);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
 
 /* the schema linter on one fixture file (lint_file: the file of the running sweep) */
 static const char *lint_file;
@@ -211,6 +272,12 @@ static void test_lint_files(void **state)
     }
 }
 
+static void test_conform_report(void **state)
+{
+    (void)state;
+    sweep("conform-report", sc_conform_report);
+}
+
 static void test_validate_big(void **state)
 {
     (void)state;
@@ -232,9 +299,8 @@ static void test_mailbox_many(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lint_files),
-        cmocka_unit_test(test_validate_big),
-        cmocka_unit_test(test_yaml_rich),
+        cmocka_unit_test(test_lint_files),   cmocka_unit_test(test_conform_report),
+        cmocka_unit_test(test_validate_big), cmocka_unit_test(test_yaml_rich),
         cmocka_unit_test(test_mailbox_many),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
