@@ -8,8 +8,9 @@
  * reachable through "$ref", properties inside allOf/anyOf/oneOf branches, rules that build
  * pointers and messages), validation of instances large enough that the evaluator's annotation
  * words and the scan tables grow past their inline storage, YAML with anchors, aliases, tags and
- * YAML 1.1 look-alikes, the stateful mailbox profile over many messages (its tables grow), and
- * conformance reports in every format.
+ * YAML 1.1 look-alikes, the stateful mailbox profile over many messages (its tables grow),
+ * conformance reports in every format, and the lifecycle generator with the scenario written
+ * from its sequence.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -113,6 +114,64 @@ static amc_status sc_lint_file(result *r)
     amc_schema_set_free(set);
     amc_diags_free(ds);
     free(buf);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* the lifecycle generator (src/lifecycle/gen.c) and the scenario written from its sequence
+ * (src/conform/lcfuzz.c): a short sequence per profile (the seed picks one of 7-8 events), its
+ * events, each step's result, the scenario, shrinking candidates kept and reverted */
+static amc_status gen_run(result *r, const char *profile, uint64_t seed)
+{
+    amc_lifecycle_opts o = {profile, NULL, NULL};
+    amc_lifecycle_gen *g = NULL;
+    amc_status st = amc_lifecycle_gen_new(&o, seed, &g);
+    size_t i = 0, n = 0, len = 0;
+    char *json = NULL;
+    r_add(r, "%s new %d", profile, (int)st);
+    if (st == AMC_OK)
+        st = amc_lifecycle_gen_next(g);
+    if (st == AMC_OK) {
+        n = amc_lifecycle_gen_len(g);
+        st = amc_lifecycle_gen_events(g, &json, &len);
+        r_add(r, " next %zu events %d %s", n, (int)st, json ? json : "-");
+        amc_free(json);
+        json = NULL;
+    }
+    for (i = 0; st == AMC_OK && i <= n; i++) {
+        amc_lifecycle_result res;
+        st = amc_lifecycle_gen_step(g, i, &res);
+        if (st == AMC_OK)
+            r_add(r, " [%d %s|%s|%s]", (int)res.accepted, res.codes, res.rules, res.state);
+    }
+    for (i = 0; st == AMC_OK && i < 2; i++) {
+        st = amc_conform_lifecycle_scenario(g, profile, "fuzz-lifecycle-sweep", "sweep", i == 0,
+                                            &json, &len);
+        r_add(r, " scenario %d %zu", (int)st, len);
+        amc_free(json);
+        json = NULL;
+    }
+    for (i = 0; st == AMC_OK && i < 3; i++) {
+        st = amc_lifecycle_gen_candidate(g, i);
+        r_add(r, " cand %d %zu", (int)st, amc_lifecycle_gen_len(g));
+        if (st == AMC_EUSAGE)
+            st = AMC_OK;
+        else if (st == AMC_OK && i == 1)
+            amc_lifecycle_gen_keep(g);
+        else if (st == AMC_OK)
+            amc_lifecycle_gen_revert(g);
+    }
+    if (st == AMC_OK)
+        r_add(r, " items %zu %zu", amc_lifecycle_gen_items(g, AMC_LC_RULES),
+              amc_lifecycle_gen_items(g, AMC_LC_TRANSITIONS));
+    amc_lifecycle_gen_free(g);
+    return st;
+}
+
+static amc_status sc_lifecycle_gen(result *r)
+{
+    amc_status st = gen_run(r, "mailbox", 12);
+    if (st == AMC_OK)
+        st = gen_run(r, "ignite", 9);
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
@@ -278,6 +337,12 @@ static void test_conform_report(void **state)
     sweep("conform-report", sc_conform_report);
 }
 
+static void test_lifecycle_gen(void **state)
+{
+    (void)state;
+    sweep("lifecycle-gen", sc_lifecycle_gen);
+}
+
 static void test_validate_big(void **state)
 {
     (void)state;
@@ -299,9 +364,9 @@ static void test_mailbox_many(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lint_files),   cmocka_unit_test(test_conform_report),
-        cmocka_unit_test(test_validate_big), cmocka_unit_test(test_yaml_rich),
-        cmocka_unit_test(test_mailbox_many),
+        cmocka_unit_test(test_lint_files),    cmocka_unit_test(test_conform_report),
+        cmocka_unit_test(test_lifecycle_gen), cmocka_unit_test(test_validate_big),
+        cmocka_unit_test(test_yaml_rich),     cmocka_unit_test(test_mailbox_many),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

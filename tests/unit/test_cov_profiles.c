@@ -346,12 +346,63 @@ static void test_mailbox(void **state)
     run_all(mailbox, sizeof mailbox / sizeof mailbox[0]);
 }
 
+/* The envelope members are found by name, not by length: a member of the same length as one the
+ * rules read (tx/to, frum/from, typx/type, nonse/nonce, msg_ix/msg_id, task_ix/task_id,
+ * sender_ix/sender_id, state_versiox/state_version, delivery_attempx/delivery_attempt), placed
+ * before it with a value that would break its rule, is only an unknown member. */
+static void test_mailbox_lookalike_members(void **state)
+{
+    static const char env[] =
+        "{\"tx\":5,\"frum\":5,\"typx\":5,\"nonse\":5,\"msg_ix\":5,\"task_ix\":5,"
+        "\"sender_ix\":5,\"state_versiox\":\"x\",\"delivery_attempx\":\"x\","
+        "\"msg_id\":\"b04d639f-0055-496f-b261-38e6aafd88e9\",\"schema_version\":1,\"task_id\":\""
+        "task-demo-001\",\"sender_id\":\"orchestrator\",\"sender_instance_id\":\"orchestrator-"
+        "instance-1\",\"key_id\":\"k-orchestrator-v1\",\"issued_at\":\"2026-02-11T10:00:00.000Z\","
+        "\"nonce\":\"3baa78ab-a74a-4a65-9f5d-039dab8a672d\",\"signature\":\"def806ae0b11fee7ac3155"
+        "d84d0102e7a808d23b4e4a040f96508758c99daadd\",\"from\":\"orchestrator\",\"to\":\"claude\","
+        "\"type\":\"task_assignment\",\"state_version\":1,\"delivery_attempt\":1,\"created_at\":"
+        "\"2026-02-11T10:00:00.000Z\",\"payload\":{\"review_request_ref\":\"artifact://task-demo-"
+        "001/review-request.md\",\"required_agents\":[\"codex\",\"claude\"],\"instruction\":"
+        "\"Please review this change set.\"}}";
+    static const char *const names[] = {"tx",        "frum",          "typx",
+                                        "nonse",     "msg_ix",        "task_ix",
+                                        "sender_ix", "state_versiox", "delivery_attempx"};
+    amc_validator_opts o;
+    amc_validator *v = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0, n = sizeof names / sizeof names[0];
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+    assert_int_equal(amc_validator_check(v, NULL, env, sizeof env - 1, ds, NULL), AMC_EINVALID);
+    /* one unknown member each, then the signature (the envelope changed) and nothing else */
+    assert_int_equal(amc_diags_count(ds), n + 1);
+    for (i = 0; i < n; i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        char key[32], msg[96];
+        snprintf(key, sizeof key, "\"%s\"", names[i]);
+        snprintf(msg, sizeof msg, "additional property \"%s\" is not allowed", names[i]);
+        assert_int_equal(d->code, AMC_C_MAILBOX_SCHEMA_INVALID);
+        assert_int_equal(d->at.offset, (size_t)(strstr(env, key) - env));
+        if (!strstr(d->message, msg))
+            fail_msg("[%zu] '%s' lacks '%s'", i, d->message, msg);
+    }
+    assert_int_equal(amc_diags_get(ds, n)->code, AMC_C_MAILBOX_SIGNATURE_INVALID);
+    amc_diags_free(ds);
+    amc_validator_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_discussion), cmocka_unit_test(test_acp),
-        cmocka_unit_test(test_ignite),     cmocka_unit_test(test_undetected),
-        cmocka_unit_test(test_socket),     cmocka_unit_test(test_mailbox),
+        cmocka_unit_test(test_discussion),
+        cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_ignite),
+        cmocka_unit_test(test_undetected),
+        cmocka_unit_test(test_socket),
+        cmocka_unit_test(test_mailbox),
+        cmocka_unit_test(test_mailbox_lookalike_members),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

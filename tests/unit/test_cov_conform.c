@@ -1,0 +1,190 @@
+/*
+ * test_cov_conform.c - the conformance runner's lifecycle scenarios at the edges the coverage
+ * report showed untested (src/conform/conform.c): every malformed member of a scenario file
+ * (CONFORM_MANIFEST_INVALID naming it, at the scenario's start), and the judge of a lifecycle
+ * reply on results that are not objects, lack "accepted" or a state, report codes of other
+ * types, states too long to quote whole, skips, and replies of another kind or none.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+
+#define STEP  "{\"event\":{\"event\":\"a\"},\"expect\":{\"accepted\":true}}"
+#define HEAD  "{\"id\":\"x-lc-001\",\"rules\":[\"X-LC-001\"],\"level\":\"MUST\","
+#define STEPS "\"steps\":[" STEP "]"
+
+static const struct bad_case {
+    const char *scenario, *member;
+} bad_cases[] = {
+    {"[]", "(scenario)"},
+    {"{\"rules\":[\"X-LC-001\"],\"level\":\"MUST\"," STEPS "}", "id"},
+    {"{\"id\":\"\",\"rules\":[\"X-LC-001\"],\"level\":\"MUST\"," STEPS "}", "id"},
+    {"{\"id\":\"x-lc-001\",\"level\":\"MUST\"," STEPS "}", "rules"},
+    {"{\"id\":\"x-lc-001\",\"rules\":\"X-LC-001\",\"level\":\"MUST\"," STEPS "}", "rules"},
+    {"{\"id\":\"x-lc-001\",\"rules\":[],\"level\":\"MUST\"," STEPS "}", "rules"},
+    {"{\"id\":\"x-lc-001\",\"rules\":[1],\"level\":\"MUST\"," STEPS "}", "rules"},
+    {"{\"id\":\"x-lc-001\",\"rules\":[\"X-LC-001\"]," STEPS "}", "level"},
+    {"{\"id\":\"x-lc-001\",\"rules\":[\"X-LC-001\"],\"level\":\"MAY\"," STEPS "}", "level"},
+    {HEAD "\"x\":1}", "steps"},
+    {HEAD "\"steps\":{}}", "steps"},
+    {HEAD STEPS ",\"final\":[]}", "final"},
+    {HEAD STEPS ",\"policy\":5}", "policy"},
+    {HEAD "\"steps\":[1]}", "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[{\"expect\":{\"accepted\":true}}]}", "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[{\"event\":\"a\",\"expect\":{\"accepted\":true}}]}",
+     "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[{\"event\":{}}]}", "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[{\"event\":{},\"expect\":true}]}", "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[{\"event\":{},\"expect\":{}}]}", "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[{\"event\":{},\"expect\":{\"accepted\":1}}]}",
+     "steps[].event/expect.accepted"},
+    {HEAD "\"steps\":[" STEP ",{\"event\":{}}]}", "steps[].event/expect.accepted"},
+};
+
+static void test_malformed_scenarios(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        const struct bad_case *t = &bad_cases[i];
+        amc_conform_suite *s = amc_conform_suite_new();
+        amc_diags *ds = amc_diags_new(0);
+        char want[160];
+        amc_status st =
+            amc_conform_suite_add_scenario(s, "x", t->scenario, strlen(t->scenario), ds);
+        snprintf(want, sizeof want, "x scenario: member \"%s\" missing or malformed", t->member);
+        if (st != AMC_EINVALID || amc_diags_count(ds) != 1 ||
+            amc_diags_get(ds, 0)->code != AMC_C_CONFORM_MANIFEST_INVALID ||
+            strcmp(amc_diags_get(ds, 0)->message, want) != 0 ||
+            amc_diags_get(ds, 0)->at.offset != 0 || amc_conform_case_count(s) != 0)
+            fail_msg("%s: status %s, %zu diagnostics, first '%s' at %zu; want '%s'", t->scenario,
+                     amc_status_str(st), amc_diags_count(ds),
+                     amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "-",
+                     amc_diags_count(ds) ? amc_diags_get(ds, 0)->at.offset : 0, want);
+        amc_diags_free(ds);
+        amc_conform_suite_free(s);
+    }
+}
+
+/* two steps: a accepted with a state, b rejected with code C; final code F */
+static const char SCENARIO[] =
+    "{\"id\":\"x-lc-001\",\"rules\":[\"X-LC-001\"],\"level\":\"MUST\",\"policy\":null,"
+    "\"steps\":[{\"event\":{\"event\":\"a\"},\"expect\":{\"accepted\":true,\"state\":{\"m\":{\"s\":"
+    "\"a state long enough that its JSON text is cut at eighty bytes in a message\"}}}},"
+    "{\"event\":{\"event\":\"b\"},\"expect\":{\"accepted\":false,\"codes\":[\"C\"]}}],"
+    "\"final\":{\"codes\":[\"F\"]}}";
+#define WANT_STATE                                                                                 \
+    "{\"m\":{\"s\":\"a state long enough that its JSON text is cut at eighty bytes in a "          \
+    "message\"}}"
+
+static const struct lc_case {
+    const char *name, *reply, *msg;
+    amc_conform_outcome want;
+} lc_cases[] = {
+    {"a step result that is not an object",
+     "{\"seq\":1,\"states\":[1,{\"accepted\":false,\"codes\":[\"C\"]}],\"final\":{\"codes\":[\"F\"]"
+     "}}",
+     "step 1: no result object", AMC_CONFORM_FAIL},
+    {"no accepted member",
+     "{\"seq\":1,\"states\":[{\"codes\":[\"Q\",2]},{\"accepted\":false,\"codes\":[\"C\"]}],"
+     "\"final\":{\"codes\":[\"F\"]}}",
+     "step 1: expected accepted, got no \"accepted\" [Q]", AMC_CONFORM_FAIL},
+    {"accepted not a boolean, no codes",
+     "{\"seq\":1,\"states\":[{\"accepted\":1},{\"accepted\":false,\"codes\":[\"C\"]}],"
+     "\"final\":{\"codes\":[\"F\"]}}",
+     "step 1: expected accepted, got no \"accepted\"", AMC_CONFORM_FAIL},
+    {"no state reported",
+     "{\"seq\":1,\"states\":[{\"accepted\":true},{\"accepted\":false,\"codes\":[\"C\"]}],"
+     "\"final\":{\"codes\":[\"F\"]}}",
+     "step 1: state {\"m\":{\"s\":\"a state long enough that its JSON text is cut at eighty "
+     "bytes in a me... not contained in (none reported)",
+     AMC_CONFORM_FAIL},
+    {"a state too long to quote whole",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":{\"m\":{\"s\":\"another state, long "
+     "enough to be cut at one hundred bytes when it is quoted in a message\"}}},"
+     "{\"accepted\":false,\"codes\":[\"C\"]}],\"final\":{\"codes\":[\"F\"]}}",
+     "step 1: state {\"m\":{\"s\":\"a state long enough that its JSON text is cut at eighty "
+     "bytes in a me... not contained in {\"m\":{\"s\":\"another state, long enough to be cut "
+     "at one hundred bytes when it is quoted in a message\"...",
+     AMC_CONFORM_FAIL},
+    {"codes not an array, and of other types",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":" WANT_STATE "},"
+     "{\"accepted\":false,\"codes\":\"C\"}],\"final\":{\"codes\":[\"F\"]}}",
+     "step 2: expected code C not reported; got []", AMC_CONFORM_FAIL},
+    {"final code among others of other types",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":" WANT_STATE "},"
+     "{\"accepted\":false,\"codes\":[\"C\"]}],\"final\":{\"codes\":[1,\"G\",\"F\"]}}",
+     "", AMC_CONFORM_PASS},
+    {"final code missing",
+     "{\"seq\":1,\"states\":[{\"accepted\":true,\"state\":" WANT_STATE "},"
+     "{\"accepted\":false,\"codes\":[\"C\"]}],\"final\":{\"codes\":[1,\"G\"]}}",
+     "final: expected code F not reported; got [G]", AMC_CONFORM_FAIL},
+    /* the runner sends only cases whose capabilities the adapter claimed */
+    {"skipped", "{\"seq\":1,\"skipped\":\"no lifecycle model\"}",
+     "skipped a case it claims: no lifecycle model", AMC_CONFORM_FAIL},
+};
+
+static void test_judge_lifecycle(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof lc_cases / sizeof lc_cases[0]; i++) {
+        const struct lc_case *t = &lc_cases[i];
+        amc_conform_suite *s = amc_conform_suite_new();
+        amc_diags *ds = amc_diags_new(0);
+        amc_conform_reply *r = NULL;
+        amc_conform_case *c = NULL;
+        assert_int_equal(amc_conform_suite_add_scenario(s, "x", SCENARIO, sizeof SCENARIO - 1, ds),
+                         AMC_OK);
+        c = amc_conform_case_at(s, 0);
+        if (amc_conform_reply_parse(t->reply, strlen(t->reply), "lifecycle", 1, ds, &r) != AMC_OK)
+            fail_msg("%s: reply does not parse", t->name);
+        amc_conform_judge_lifecycle(c, r);
+        if (c->outcome != t->want || strcmp(c->message, t->msg) != 0)
+            fail_msg("%s: %s \"%s\"", t->name, amc_conform_outcome_str(c->outcome), c->message);
+        amc_conform_reply_free(r);
+        amc_diags_free(ds);
+        amc_conform_suite_free(s);
+    }
+}
+
+/* a validate verdict as the reply to a lifecycle case: an error of the adapter */
+static void test_judge_lifecycle_other_reply(void **state)
+{
+    static const char verdict[] = "{\"seq\":2,\"verdict\":\"valid\",\"codes\":[]}";
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_conform_reply *r = NULL;
+    amc_conform_case *c = NULL;
+    (void)state;
+    assert_int_equal(amc_conform_suite_add_scenario(s, "x", SCENARIO, sizeof SCENARIO - 1, ds),
+                     AMC_OK);
+    c = amc_conform_case_at(s, 0);
+    assert_int_equal(amc_conform_reply_parse(verdict, sizeof verdict - 1, "validate", 2, ds, &r),
+                     AMC_OK);
+    amc_conform_judge_lifecycle(c, r);
+    assert_int_equal(c->outcome, AMC_CONFORM_ERROR);
+    assert_string_equal(c->message, "reply is not a lifecycle result");
+    amc_conform_reply_free(r);
+    /* and no reply at all */
+    amc_conform_judge_lifecycle(c, NULL);
+    assert_int_equal(c->outcome, AMC_CONFORM_ERROR);
+    assert_string_equal(c->message, "no reply");
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_malformed_scenarios),
+        cmocka_unit_test(test_judge_lifecycle),
+        cmocka_unit_test(test_judge_lifecycle_other_reply),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
