@@ -6,6 +6,9 @@
 #   cli.cov_report_html  conform's page with an xfail reason; report html of 2 implementations, of shards
 #   cli.cov_full  standard output on /dev/full: exit 2 and one message, whatever the verdict
 #   cli.cov_write_fail  sign --write and conform --update-xfail past a file size limit: exit 2, said
+#   cli.cov_fuzz  amc fuzz against implementations failing one way each (error, skipped and garbage
+#                 replies, exit statuses, signals, hangs in adapter, exec and socket mode), the
+#                 shrinker's run budget, .jsonl seeds, the progress line, --replay/--emit-cases edges
 add_test(NAME cli.cov_html
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_html.py
                  $<TARGET_FILE:amc-cli>
@@ -31,6 +34,10 @@ add_test(NAME cli.cov_write_fail
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_write_fail.py
                  $<TARGET_FILE:amc-cli>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+add_test(NAME cli.cov_fuzz
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_fuzz.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe cli.cov_report_html
-                     cli.cov_full cli.cov_write_fail PROPERTIES LABELS cli)
+                     cli.cov_full cli.cov_write_fail cli.cov_fuzz PROPERTIES LABELS cli)
+set_tests_properties(cli.cov_fuzz PROPERTIES TIMEOUT 300)
 set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)
