@@ -232,6 +232,15 @@ bool fz_target_ready(fz_target *t, double deadline, fz_result *res)
     return true;
 }
 
+/* Control characters of a detail (an adapter's error text, a garbage reply) as '?': one
+ * printable line in the summary, the findings and --replay's output. */
+static void one_line(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20)
+            *s = '?';
+}
+
 /* Classifies a failed exchange (a->fail) and stops the adapter. */
 static void adapter_failed(fz_target *t, double budget, const char *why, fz_result *res)
 {
@@ -285,12 +294,14 @@ void fz_target_request(fz_target *t, const char *op, const char *req, size_t len
     rep = cli_adapter_exchange(&t->ad, op, req, len, seq, budget, why, sizeof why);
     if (!rep) {
         adapter_failed(t, budget, why, res);
+        one_line(res->detail);
         return;
     }
     if (rep->kind == AMC_CONFORM_R_ERROR) {
         res->out = FZ_R_CRASH;
         snprintf(res->cls, sizeof res->cls, "error reply");
         snprintf(res->detail, sizeof res->detail, "error reply: %s", rep->text ? rep->text : "");
+        one_line(res->detail);
         amc_conform_reply_free(rep);
         return;
     }
@@ -299,6 +310,7 @@ void fz_target_request(fz_target *t, const char *op, const char *req, size_t len
         snprintf(res->cls, sizeof res->cls, "skipped");
         snprintf(res->detail, sizeof res->detail, "skipped an input of a claimed capability: %s",
                  rep->text ? rep->text : "");
+        one_line(res->detail);
         amc_conform_reply_free(rep);
         return;
     }
@@ -529,7 +541,6 @@ static void socket_validate(fz_target *t, const char *buf, size_t len, double de
 void fz_target_validate(fz_target *t, const char *name, const char *buf, size_t len,
                         double deadline, fz_result *res)
 {
-    size_t i = 0;
     fz_result_clear(res);
     switch (t->mode) {
     case FZ_MODE_ADAPTER:
@@ -542,7 +553,5 @@ void fz_target_validate(fz_target *t, const char *name, const char *buf, size_t 
         socket_validate(t, buf, len, deadline, res);
         break;
     }
-    for (i = 0; res->detail[i]; i++) /* one printable line */
-        if ((unsigned char)res->detail[i] < 0x20)
-            res->detail[i] = '?';
+    one_line(res->detail);
 }
