@@ -9,6 +9,7 @@
 #   cli.cov_fuzz  amc fuzz against implementations failing one way each (error, skipped and garbage
 #                 replies, exit statuses, signals, hangs in adapter, exec and socket mode), the
 #                 shrinker's run budget, .jsonl seeds, the progress line, --replay/--emit-cases edges
+#   cli.cov_edges  output at edges a golden file cannot hold: SARIF artifact URIs of odd file names
 #   cli.cov_fuzz_st  amc fuzz --stateful and --lifecycle against adapters failing one way each, their
 #                 summaries and progress lines, unusable suites, broken findings directories
 add_test(NAME cli.cov_html
@@ -39,11 +40,14 @@ add_test(NAME cli.cov_write_fail
 add_test(NAME cli.cov_fuzz
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_fuzz.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+add_test(NAME cli.cov_edges
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_edges.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 add_test(NAME cli.cov_fuzz_st
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_fuzz_st.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe cli.cov_report_html
                      cli.cov_full cli.cov_write_fail cli.cov_fuzz cli.cov_fuzz_st
-                     PROPERTIES LABELS cli)
+                     cli.cov_edges PROPERTIES LABELS cli)
 set_tests_properties(cli.cov_fuzz cli.cov_fuzz_st PROPERTIES TIMEOUT 300)
 set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)
