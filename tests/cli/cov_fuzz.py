@@ -7,6 +7,7 @@ and --emit-cases on hand-made and broken findings directories. Seeded, a few run
 
 usage: cov_fuzz.py AMC SOURCE_DIR
 """
+import base64
 import json
 import os
 import pty
@@ -311,7 +312,32 @@ if [(x["verdict"], x["codes"], x["rule"], x["level"]) for x in cases] != \
         [("valid", ["MAILBOX_SCHEMA_INVALID"], want, "MUST")] or want == "MAILBOX-ENV-001":
     c.fail(f"validamc: {cases}, want rule {want}")
 
-# 11. on a terminal: the progress line (carriage returns, the last one ended by a newline);
+# 11. the YAML writer of IGNITE bodies (the body mutated as a tree and written back) quotes a
+# string that a plain scalar would change: one ending in ':' or holding ': ' (a mapping), one
+# holding ' #' (a comment); a ':' inside a word stays plain. The seed's values are single-quoted,
+# so a double-quoted one was written by the tree writer.
+ys = out_dir("yseed")
+qdir = os.path.join(ys, "workspace", "queue", "ignitian_1")
+os.makedirs(qdir)
+head = open(os.path.join(c.here, "seeds", "ignite", "workspace", "queue", "ignitian_1",
+                         "task_assignment_1770263544123456.mime")).read().split("\n\n")[0]
+with open(os.path.join(qdir, "task_assignment_1770263544123456.mime"), "w") as fh:
+    fh.write(head + "\n\ntype: task_assignment\na: 'ends:'\nb: 'k: v'\nc: 'x #y'\n"
+             "d: 'plain:colon'\n")
+ylog = os.path.join(TMP, "ydata.log")
+p, fs = run("yaml", ["--profile", "ignite", "--corpus", ys, "--impl",
+                     adapter("logdata:" + ylog)], runs=200, seed=4)
+body_lines = {}
+for x in open(ylog) if os.path.exists(ylog) else ():
+    for ln in base64.b64decode(x).split(b"\n\n", 1)[-1].split(b"\n"):
+        body_lines[ln] = body_lines.get(ln, 0) + 1
+want = [b'a: "ends:"', b'b: "k: v"', b'c: "x #y"', b"d: plain:colon"]
+never = [b"a: ends:", b"b: k: v", b"c: x #y"]
+if not expect("yaml", p, fs, 0, n=0) or not all(body_lines.get(w) for w in want) or \
+        any(body_lines.get(w) for w in never):
+    c.fail(f"yaml writer: {[(w, body_lines.get(w)) for w in want + never]}")
+
+# 12. on a terminal: the progress line (carriage returns, the last one ended by a newline);
 # SIGINT ends the run with its summary, exit 0 when nothing was found
 master, slave = pty.openpty()
 proc = subprocess.Popen([AMC, "fuzz"] + mb + ["--impl", f"{AMC} adapter", "--seconds", "120",

@@ -14,6 +14,7 @@ Requests go to the reference adapter (AMC adapter) unless the mode answers a val
   nocodes   the reference's answers, but the hello claims no "codes"
   noprofile the hello claims no profile at all
   lognames  the reference's answers; the name of each validated file appended to file ARG
+  logdata   the reference's answers; each validated input appended to file ARG (base64, a line)
   dropcap   the reference's answers, but the hello does not claim capability ARG
   valid     every validate is answered "valid" without codes
   invalid   every validate is answered "invalid" with the code MAILBOX_NONCE_REUSED
@@ -54,6 +55,9 @@ for line in sys.stdin:
         if mode == "lognames":
             with open(arg, "a") as fh:
                 fh.write("".join(f["name"] + "\n" for f in req["files"]))
+        if mode == "logdata":
+            with open(arg, "a") as fh:
+                fh.write(base64.b64encode(data).decode() + "\n")
         if mode == "error":
             say({"seq": seq, "error": "boom\x01here"})
             continue
