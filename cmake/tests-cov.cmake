@@ -9,7 +9,8 @@
 #   cli.cov_fuzz  amc fuzz against implementations failing one way each (error, skipped and garbage
 #                 replies, exit statuses, signals, hangs in adapter, exec and socket mode), the
 #                 shrinker's run budget, .jsonl seeds, the progress line, --replay/--emit-cases edges
-#   cli.cov_edges  output at edges a golden file cannot hold: SARIF artifact URIs of odd file names
+#   cli.cov_edges  output at edges a golden file cannot hold: SARIF artifact URIs of odd file names;
+#                 conform when the reset before a session fails and when the adapter cannot restart
 #   cli.cov_fuzz_st  amc fuzz --stateful and --lifecycle against adapters failing one way each, their
 #                 summaries and progress lines, unusable suites, broken findings directories
 add_test(NAME cli.cov_html

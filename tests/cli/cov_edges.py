@@ -45,6 +45,29 @@ if p.returncode == 1:
 if sorted(set(uris)) != ["./a:b/x.json", "Zz9%20aA0%60%7B%5B%C3%A9%25~.json"]:
     fail(f"sarif uris: exit {p.returncode}, {uris}\n{p.stderr}")
 
+
+# 2. amc conform against adapters that fail around a case (tests/cli/cov_fuzz_adapter.py): an
+# error reply to the reset before a session case is that case's error; an adapter that cannot
+# be started again after a crash leaves the next case "not run" with the reason
+def conform(mode):
+    p = amc(["conform", "--profile", "mailbox", "--suite", os.path.join(SRC, "conformance"),
+             "--format", "json", "--impl",
+             f"{sys.executable} {SRC}/tests/cli/cov_fuzz_adapter.py {mode} {AMC}"])
+    cases = json.loads(p.stdout)["cases"] if p.stdout.startswith("{") else []
+    return p.returncode, [(x["kind"], x["outcome"], x["message"]) for x in cases]
+
+
+rc, cases = conform("opfail:reset")
+k = next((i for i, x in enumerate(cases) if x[0] == "session"), None)
+if rc != 1 or k is None or cases[k][1:] != ("error", "reset: error reply") or \
+        any(x[1] != "pass" for x in cases[:k]):
+    fail(f"conform, reset error: exit {rc}, {cases[:(k or 0) + 1]}")
+rc, cases = conform("once:" + os.path.join(TMP, "started"))
+if rc != 1 or [x[1:] for x in cases[:2]] != [
+        ("error", "adapter killed by signal 11"),
+        ("not-tested", "not run: adapter restart failed: adapter exited with status 1 (crash?)")]:
+    fail(f"conform, restart failed: exit {rc}, {cases[:2]}")
+
 shutil.rmtree(TMP, ignore_errors=True)
 if failures:
     print(f"{len(failures)} failure(s)")

@@ -19,6 +19,8 @@ Requests go to the reference adapter (AMC adapter) unless the mode answers a val
   valid     every validate is answered "valid" without codes
   invalid   every validate is answered "invalid" with the code MAILBOX_NONCE_REUSED
   opfail    a request of op ARG (reset, lifecycle) is answered with an error reply
+  once      starts once: a second start (file ARG exists) exits 1 at once; every validate
+            kills it with SIGSEGV
   reference the reference's answers, unchanged
 """
 import base64
@@ -30,6 +32,10 @@ import sys
 
 mode, _, arg = sys.argv[1].partition(":")
 amc = sys.argv[2]
+if mode == "once":
+    if os.path.exists(arg):
+        sys.exit(1)
+    open(arg, "w").close()
 ref = subprocess.Popen([amc, "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
@@ -70,7 +76,7 @@ for line in sys.stdin:
             continue
         if mode == "exit":
             sys.exit(int(arg))
-        if mode == "segv":
+        if mode in ("segv", "once"):
             os.kill(os.getpid(), signal.SIGSEGV)
         if mode in ("valid", "invalid"):
             say({"seq": seq, "verdict": mode,
