@@ -7,9 +7,12 @@ usage: cov_edges.py AMC SOURCE_DIR
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 AMC = os.path.abspath(sys.argv[1])
 SRC = os.path.abspath(sys.argv[2])
@@ -67,6 +70,39 @@ if rc != 1 or [x[1:] for x in cases[:2]] != [
         ("error", "adapter killed by signal 11"),
         ("not-tested", "not run: adapter restart failed: adapter exited with status 1 (crash?)")]:
     fail(f"conform, restart failed: exit {rc}, {cases[:2]}")
+
+# 3. amc serve: a client that sends part of a request and never half-closes gets an error reply
+# after --timeout, and the log says so; SIGINT stops the server
+sock = os.path.join(TMP, "serve.sock")
+srv = subprocess.Popen([AMC, "serve", "--socket", sock, "--timeout", "1"], cwd=TMP,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+deadline = time.monotonic() + 30
+while not os.path.exists(sock) and time.monotonic() < deadline and srv.poll() is None:
+    time.sleep(0.05)
+reply = b""
+try:
+    cl = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    cl.settimeout(30)
+    cl.connect(sock)
+    cl.sendall(b'{"type":')
+    while True:
+        chunk = cl.recv(4096)
+        if not chunk:
+            break
+        reply += chunk
+    cl.close()
+except OSError as e:
+    fail(f"serve: {e}")
+srv.send_signal(signal.SIGINT)
+try:
+    _, err = srv.communicate(timeout=30)
+except subprocess.TimeoutExpired:
+    srv.kill()
+    _, err = srv.communicate()
+if json.loads(reply or b"{}") != {"type": "error", "from": "amc-serve",
+                                  "message": "timed out: no half-close within 1 s"} or \
+        "request#1: timed out: no half-close within 1 s\n" not in err or srv.returncode != 0:
+    fail(f"serve timeout: exit {srv.returncode}, reply {reply!r}\n{err}")
 
 shutil.rmtree(TMP, ignore_errors=True)
 if failures:
