@@ -49,6 +49,41 @@ if sorted(set(uris)) != ["./a:b/x.json", "Zz9%20aA0%60%7B%5B%C3%A9%25~.json"]:
     fail(f"sarif uris: exit {p.returncode}, {uris}\n{p.stderr}")
 
 
+# 1b. GitHub annotations: ':' and ',' of a file name percent-encoded in the file= property, the
+# restated reader code after the message; JUnit: '&', '<' and a control character of a file
+# name escaped (the control character as U+FFFD)
+with open(os.path.join(SRC, "conformance/ignite/inputs/msg/line-without-colon.mime"), "rb") as fh:
+    mime = fh.read()
+with open(os.path.join(TMP, "x:y,z.mime"), "wb") as fh:
+    fh.write(mime)
+p = amc(["validate", "--profile", "ignite", "--format", "github", "x:y,z.mime"])
+if p.returncode != 1 or p.stdout != "::error file=x%3Ay%2Cz.mime,line=10,col=1,title=" \
+        "IGNITE_MSG_MALFORMED IGNITE-MSG-001::header line has no colon [MIME_NO_COLON]\n":
+    fail(f"github: exit {p.returncode}\n{p.stdout}{p.stderr}")
+for f in ("a&b<c.json", "c\x01d.json"):
+    with open(os.path.join(TMP, f), "w") as fh:
+        fh.write('{"a":1,"a":2}')
+p = amc(["validate", "--format", "junit", "--schema",
+         os.path.join(SRC, "tests/data/schema/address.schema.json"), "a&b<c.json", "c\x01d.json"])
+names = [ln.strip() for ln in p.stdout.splitlines() if "<testcase " in ln]
+if p.returncode != 1 or names != [
+        '<testcase classname="amc validate" name="a&amp;b&lt;c.json">',
+        '<testcase classname="amc validate" name="c\ufffdd.json">'] or \
+        "c\ufffdd.json:1:8: error[JSON_DUP_KEY]: duplicate object key &quot;a&quot;" not in p.stdout:
+    fail(f"junit: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
+# 1c. JSON reports: U+2028 and U+2029 of a message written as \u escapes (JavaScript reads them as
+# line ends), other characters starting with the same two bytes (an em dash) as they are
+with open(os.path.join(TMP, "const.json"), "w") as fh:
+    fh.write('{"const": "x"}')
+with open(os.path.join(TMP, "ls.json"), "w", encoding="utf-8") as fh:
+    fh.write('"em \u2014 ls\u2028 ps\u2029"')
+p = amc(["validate", "--format", "json", "--schema", "const.json", "ls.json"])
+if p.returncode != 1 or "\u2028" in p.stdout or "\u2029" in p.stdout or \
+        '"message": "\\"em \u2014 ls\\u2028 ps\\u2029\\" is not the required value \\"x\\""' \
+        not in p.stdout:
+    fail(f"json U+2028: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
 # 2. amc conform against adapters that fail around a case (tests/cli/cov_fuzz_adapter.py): an
 # error reply to the reset before a session case is that case's error; an adapter that cannot
 # be started again after a crash leaves the next case "not run" with the reason
