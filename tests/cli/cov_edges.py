@@ -105,6 +105,14 @@ if rc != 1 or [x[1:] for x in cases[:2]] != [
         ("error", "adapter killed by signal 11"),
         ("not-tested", "not run: adapter restart failed: adapter exited with status 1 (crash?)")]:
     fail(f"conform, restart failed: exit {rc}, {cases[:2]}")
+# the same as an HTML page: both outcomes with their messages
+os.unlink(os.path.join(TMP, "started"))
+p = amc(["conform", "--profile", "mailbox", "--suite", os.path.join(SRC, "conformance"),
+         "--format", "html", "--impl",
+         f"{sys.executable} {SRC}/tests/cli/cov_fuzz_adapter.py once:{TMP}/started {AMC}"])
+if p.returncode != 1 or "adapter killed by signal 11" not in p.stdout or \
+        "not run: adapter restart failed: adapter exited with status 1 (crash?)" not in p.stdout:
+    fail(f"conform html, restart failed: exit {p.returncode}\n{p.stdout[-2000:]}")
 
 # 3. amc serve: a client that sends part of a request and never half-closes gets an error reply
 # after --timeout, and the log says so; SIGINT stops the server
