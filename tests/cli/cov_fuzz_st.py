@@ -215,6 +215,31 @@ replay(out_dir("valid"), ["--impl", adapter("dropcap:mailbox.stateful")], 2,
 replay(out_dir("valid"), ["--impl", f"{AMC} adapter"], 0, "not reproduced ")
 replay(out_dir("valid"), [], 1, "impl-valid")
 
+# 5b. a profile without session rules (acp): sessions of its plain cases, shrunk by dropping
+# messages only; --emit-cases writes them as session cases with amc's rule, verdict and codes,
+# which the reference passes and the always-"valid" adapter fails
+em = out_dir("em-acp")
+p = c.amc(["fuzz", "--stateful", "--profile", "acp", "--suite", c.suite, "--impl",
+           adapter("valid"), "--runs", "10", "--seed", "3", "--out", out_dir("acp"), "-q",
+           "--emit-cases", em])
+fs = findings(out_dir("acp"))
+if expect("acp", p, fs, 1) and not (
+        "coverage: no session rules in amc for acp\n" in p.stdout and
+        all(f["class"] == "impl-valid" and f["size"] == 1 and f["summary"].startswith(
+            "implementation says the session is valid, amc says invalid (") for f in fs)):
+    c.fail(f"acp: {p.stdout}\n{fs}")
+cases = json.load(open(os.path.join(em, "acp", "cases.json"))) if fs else []
+got = sorted((x["id"], x["rule"], x["verdict"], tuple(x["codes"]), tuple(x["tags"])) for x in cases)
+want = sorted((f["case_id"], f["amc"]["rule"], "invalid", tuple(f["amc"]["codes"]),
+               ("fuzz", "stateful")) for f in fs)
+if got != want or not all(os.path.isfile(os.path.join(em, "acp", m))
+                          for x in cases for m in x["session"]):
+    c.fail(f"acp emit: {got} != {want}")
+p = c.amc(["conform", "--suite", em, "--impl", f"{AMC} adapter"])
+q = c.amc(["conform", "--suite", em, "--impl", adapter("valid")])
+if p.returncode != 0 or q.returncode != 1:
+    c.fail(f"acp emitted cases: reference exit {p.returncode}, planted exit {q.returncode}\n"
+           f"{p.stdout}{q.stdout}")
 
 # 6. --lifecycle: an error reply to the lifecycle request is a crash, shrunk to no events at all
 # (-v prints it); no codes claimed is said; replays: reproduced, "crash: ..."; not against the
