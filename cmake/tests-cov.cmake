@@ -2,6 +2,7 @@
 #   cli.cov_html  HTML pages of trace check and conform: input text escaped, invalid UTF-8 as U+FFFD
 #   cli.cov_tty   colour on a terminal (a pseudo-terminal), none with NO_COLOR or on a pipe
 #   cli.cov_watch_dirs  amc watch while directories are created, moved out and in, renamed, deleted
+#   cli.cov_watch_root  amc watch with a directory 64 levels deep, its DIR moved away, DIR deleted
 #   cli.cov_probe amc probe against servers answering wrongly (echo, result to status, too long ...)
 #   cli.cov_report_html  conform's page with an xfail reason; report html of 2 implementations, of shards
 #   cli.cov_full  standard output on /dev/full: exit 2 and one message, whatever the verdict
@@ -24,6 +25,8 @@ add_test(NAME cli.cov_tty
                  $<TARGET_FILE:amc-cli>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 add_test(NAME cli.cov_watch_dirs COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli/cov_watch_dirs.sh
+                                         $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+add_test(NAME cli.cov_watch_root COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli/cov_watch_root.sh
                                          $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 add_test(NAME cli.cov_probe
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/cov_probe.py
@@ -51,6 +54,6 @@ add_test(NAME cli.cov_fuzz_st
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.cov_html cli.cov_tty cli.cov_watch_dirs cli.cov_probe cli.cov_report_html
                      cli.cov_full cli.cov_write_fail cli.cov_fuzz cli.cov_fuzz_st
-                     cli.cov_edges PROPERTIES LABELS cli)
+                     cli.cov_edges cli.cov_watch_root PROPERTIES LABELS cli)
 set_tests_properties(cli.cov_fuzz cli.cov_fuzz_st PROPERTIES TIMEOUT 300)
-set_tests_properties(cli.cov_watch_dirs PROPERTIES TIMEOUT 120)
+set_tests_properties(cli.cov_watch_dirs cli.cov_watch_root PROPERTIES TIMEOUT 120)

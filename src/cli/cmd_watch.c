@@ -73,7 +73,7 @@ typedef struct wargs {
 
 #ifdef __linux__
 
-enum { MAX_DEPTH = 64, NBUCKET = 4096 };
+enum { MAX_DEPTH = 64, NBUCKET = 4096, ROOT_CHECK_MS = 1000 };
 
 #define WATCH_MASK                                                                                 \
     (IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY |            \
@@ -764,6 +764,14 @@ static void free_state(wstate *s)
     free(s->w);
 }
 
+/* Whether DIR was deleted. Its IN_DELETE_SELF comes only once the last reference to the
+ * directory is gone, and rootfd is one: the watch looks at the link count instead. */
+static bool root_deleted(const wstate *s)
+{
+    struct stat st;
+    return fstat(s->rootfd, &st) == 0 && st.st_nlink == 0;
+}
+
 static int watch_loop(wstate *s, int sfd)
 {
     double end = s->o->timeout > 0 ? cli_now() + s->o->timeout : INFINITY;
@@ -780,6 +788,8 @@ static int watch_loop(wstate *s, int sfd)
         wait = (next < end ? next : end) - t;
         if (isfinite(wait))
             ms = wait <= 0 ? 0 : (int)ceil(wait * 1000.0);
+        if (ms < 0 || ms > ROOT_CHECK_MS) /* DIR's deletion sends no event: look again soon */
+            ms = ROOT_CHECK_MS;
         if (poll(pf, 2, ms) < 0 && errno != EINTR) {
             fprintf(stderr, "amc watch: poll: %s\n", strerror(errno));
             return -1;
@@ -793,6 +803,10 @@ static int watch_loop(wstate *s, int sfd)
         }
         if (pf[0].revents & POLLIN)
             read_events(s);
+        if (!s->stop && root_deleted(s)) {
+            fprintf(stderr, "amc watch: %s was deleted; stopping\n", s->root);
+            s->stop = 1;
+        }
     }
     return s->fatal ? -1 : 0;
 }
