@@ -311,6 +311,18 @@ cases = json.load(open(os.path.join(out_dir("em4"), "mailbox", "cases.json")))
 if [(x["verdict"], x["codes"], x["rule"], x["level"]) for x in cases] != \
         [("valid", ["MAILBOX_SCHEMA_INVALID"], want, "MUST")] or want == "MAILBOX-ENV-001":
     c.fail(f"validamc: {cases}, want rule {want}")
+# --replay with an implementation, then --emit-cases that cannot write one suite: exit 2
+replay("twoprof", ["--impl", adapter("error"), "--emit-cases", out_dir("em5")], 2,
+       err=f"amc fuzz: --emit-cases: findings of several profiles in {out_dir('twoprof')}\n")
+# a second job whose implementation does not start: exit 3, said; --out that cannot be made: 2
+p = c.amc(["fuzz"] + mb + ["--impl", adapter("once:" + os.path.join(TMP, "once")), "--jobs",
+                           "2", "--runs", "5", "--out", out_dir("jobs"), "-q"])
+if p.returncode != 3 or p.stderr != "amc fuzz: job 1: implementation not reached: adapter " \
+        "exited with status 1 (crash?)\n":
+    c.fail(f"job 1 not reached: exit {p.returncode}\n{p.stderr}")
+p = c.amc(["fuzz"] + mb + ["--impl", "x", "--runs", "1", "--out", "/dev/null/x", "-q"])
+if p.returncode != 2 or p.stderr != "amc fuzz: cannot create /dev/null/x: Not a directory\n":
+    c.fail(f"--out /dev/null/x: exit {p.returncode}\n{p.stderr}")
 
 # 11. the YAML writer of IGNITE bodies (the body mutated as a tree and written back) quotes a
 # string that a plain scalar would change: one ending in ':' or holding ': ' (a mapping), one
