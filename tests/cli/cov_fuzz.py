@@ -86,8 +86,13 @@ if p and "findings: 1 new (0 verdict, 1 crash, 0 hang, 0 garbage)" not in p.stdo
     c.fail(f"error: summary\n{p.stdout}")
 expect_one("skipped", mb + ["--impl", adapter("skipped")], "garbage", "skipped",
            detail="skipped an input of a claimed capability: not today", size=1)
-expect_one("garbage", mb + ["--impl", adapter("garbage")], "garbage", "garbage",
-           detail="garbage reply (adapter reply: not JSON: this is not JSON)", size=1)
+p, f = expect_one("garbage", mb + ["--impl", adapter("garbage")], "garbage", "garbage",
+                  detail="garbage reply (adapter reply: not JSON: this is not?JSON)", size=1,
+                  extra=["-v"])
+# -v: the reply's diagnostic on stderr
+if p and "<adapter>:1:1: error[CONFORM_REPLY_INVALID]: adapter reply: not JSON\n" \
+        not in p.stderr:
+    c.fail(f"garbage -v: {p.stderr}")
 
 # 2. the adapter dies: an exit status is class "exit N"; a signal is "signal N", whether the
 # shell reports it (128 + N) or the adapter is the shell's own process (exec)
@@ -124,6 +129,13 @@ if expect("error again", p, fs, 1, n=1) and \
         "findings: 0 new (0 verdict, 0 crash, 0 hang, 0 garbage), 1 found again from earlier " \
         "runs" not in p.stdout:
     c.fail(f"error again: summary\n{p.stdout}")
+
+# 5b. a hello refused (an error reply) or in another protocol version: not reached, exit 3
+for mode, why in (("opfail:hello", "hello refused: no hello"),
+                  ("proto:2", "adapter speaks protocol 2, runner 1")):
+    p, fs = run("hello-" + mode, mb + ["--impl", adapter(mode)], runs=1)
+    if p.returncode != 3 or p.stderr != f"amc fuzz: implementation not reached: {why}\n":
+        c.fail(f"hello {mode}: exit {p.returncode}\n{p.stderr}")
 
 # 6. the adapter claims no codes: verdicts only, said in the summary; no profile claimed: exit 2
 p, fs = run("nocodes", mb + ["--impl", adapter("nocodes")], runs=10)

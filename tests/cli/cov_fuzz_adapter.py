@@ -5,7 +5,7 @@ usage: cov_fuzz_adapter.py MODE[:ARG] AMC
 Requests go to the reference adapter (AMC adapter) unless the mode answers a validate itself:
   error     every validate is answered with an error reply (its text holds a control character)
   skipped   every validate is answered "skipped" although the profile is claimed
-  garbage   every validate is answered with a line that is not JSON
+  garbage   every validate is answered with a line that is not JSON (with a control character)
   exit      the adapter exits with status ARG at the first validate (no reply)
   segv      the adapter kills itself with SIGSEGV at the first validate
   dropcode  the reference's answer without its first code (capability codes claimed)
@@ -18,7 +18,8 @@ Requests go to the reference adapter (AMC adapter) unless the mode answers a val
   dropcap   the reference's answers, but the hello does not claim capability ARG
   valid     every validate is answered "valid" without codes
   invalid   every validate is answered "invalid" with the code MAILBOX_NONCE_REUSED
-  opfail    a request of op ARG (reset, lifecycle) is answered with an error reply
+  opfail    a request of op ARG (hello, reset, lifecycle) is answered with an error reply
+  proto     the hello says protocol ARG
   once      starts once: a second start (file ARG exists) exits 1 at once; every validate
             kills it with SIGSEGV
   reference the reference's answers, unchanged
@@ -71,7 +72,7 @@ for line in sys.stdin:
             say({"seq": seq, "skipped": "not today"})
             continue
         if mode == "garbage":
-            sys.stdout.write("this is not JSON\n")
+            sys.stdout.write("this is not\x01JSON\n")
             sys.stdout.flush()
             continue
         if mode == "exit":
@@ -88,6 +89,8 @@ for line in sys.stdin:
             continue
     rep = ask(line)
     if op == "hello":
+        if mode == "proto":
+            rep["protocol"] = int(arg)
         if mode == "nocodes":
             rep["capabilities"] = [c for c in rep["capabilities"] if c != "codes"]
         if mode == "dropcap":
