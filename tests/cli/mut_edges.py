@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Edges that surviving mutants showed no test pinned (issue 22, the seed-3031 sample):
+  1. amc conform --html shows a case's input file only when its path stays inside the suite:
+     "../../secret.json" and "ok/../../../secret.json" are not opened; a segment that merely
+     starts with ".." ("..x/in.json") is (cli_html_conform.c safe_rel).
+Usage: mut_edges.py AMC SUITE (run from the source tree)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+AMC, SUITE = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def run(args, **kw):
+    return subprocess.run([AMC] + args, capture_output=True, timeout=300, **kw)
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+
+
+with tempfile.TemporaryDirectory(prefix="amc-mutedges-") as t:
+    # 1. a suite whose inputs lie under "..x/" (inside) and "../../" (outside the suite)
+    cases = json.load(open(os.path.join(SUITE, "mailbox", "cases.json")))
+    base = next(c for c in cases if c["id"] == "mailbox-env-001-valid-task-assignment")
+    src = open(os.path.join(SUITE, "mailbox", base["input"])).read()
+    suite = os.path.join(t, "suite")
+    os.makedirs(os.path.join(suite, "mailbox", "..x"))
+    os.makedirs(os.path.join(suite, "mailbox", "ok"))
+    with open(os.path.join(suite, "mailbox", "..x", "in.json"), "w") as f:
+        f.write(src.replace("orchestrator", "dotdotx-inside"))
+    with open(os.path.join(suite, "mailbox", "ok", "in.json"), "w") as f:
+        f.write(src.replace("orchestrator", "plain-inside"))
+    with open(os.path.join(t, "secret.json"), "w") as f:
+        f.write(src.replace("orchestrator", "secret-outside"))
+    mine = []
+    for i, inp in enumerate(["..x/in.json", "ok/in.json", "../../secret.json",
+                             "ok/../../../secret.json"]):
+        c = dict(base)
+        c["id"], c["input"] = "%s-%d" % (base["id"], i), inp
+        mine.append(c)
+    json.dump(mine, open(os.path.join(suite, "mailbox", "cases.json"), "w"))
+    page = os.path.join(t, "p.html")
+    p = run(["conform", "--suite", suite, "--impl-exec", "false {file}", "--html", page])
+    check(p.returncode == 1, f"conform: exit {p.returncode}: {p.stderr[:300]!r}")
+    out = open(page, encoding="utf-8").read() if os.path.exists(page) else ""
+    check(out.count('data-outcome="fail"') == 4, "conform html: not 4 failed case cards")
+    check("dotdotx-inside" in out, "conform html did not show the input under '..x/'")
+    check("plain-inside" in out, "conform html did not show the input under 'ok/'")
+    check("secret-outside" not in out, "conform html showed an input outside the suite")
+    # the text report names every input as it was given
+    check(b"/mailbox/../../secret.json" in p.stdout, "conform text: the outside input not named")
+
+for f in failures:
+    print("FAIL:", f)
+print("mut_edges: %d failure(s)" % len(failures))
+sys.exit(1 if failures else 0)
