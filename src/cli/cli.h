@@ -43,6 +43,12 @@ int cli_read_file_to(FILE *err, const char *path, size_t max, char **buf, size_t
 /* Parses --shard "K/N" (decimal, 1 <= K <= N <= 2^31). Returns 0, or -1 if it is not one. */
 int cli_parse_shard(const char *s, unsigned *k, unsigned *n);
 
+/* Out of memory where the command cannot stop at once (a piece of a report, a helper that
+ * returns a value): records it, and main() ends with "amc: out of memory: the output is
+ * incomplete" and exit status 2 instead of the verdict. Thread-safe. */
+void cli_nomem(void);
+bool cli_nomem_seen(void);
+
 /* Small helpers shared by the workspace commands (audit, watch). */
 /* Seconds on the monotonic clock. */
 double cli_now(void);

@@ -218,6 +218,8 @@ void cli_print_help(const cli_command *cmd, FILE *out)
 {
     cli_opt *r = cli_resolve_options(cmd);
     size_t i = 0;
+    if (!r)
+        cli_nomem(); /* the options are missing below */
     synopsis_lines(cmd, text_synopsis, out);
     fputc('\n', out);
     text_block(out, cmd->description, 0);

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cli_par.h"
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -141,6 +142,7 @@ cli_par *cli_par_new(unsigned n, size_t window, cli_par_work work, void *const *
     p->threads = calloc(p->n, sizeof *p->threads);
     if (!p->ring || !p->threads) {
         par_free(p);
+        errno = ENOMEM;
         return NULL;
     }
     for (i = 0; i < p->n; i++) {
@@ -148,14 +150,17 @@ cli_par *cli_par_new(unsigned n, size_t window, cli_par_work work, void *const *
         if (!a) {
             stop_threads(p);
             par_free(p);
+            errno = ENOMEM;
             return NULL;
         }
         a->p = p;
         a->i = i;
-        if (pthread_create(&p->threads[i], NULL, worker, a) != 0) {
+        int err = pthread_create(&p->threads[i], NULL, worker, a);
+        if (err != 0) {
             free(a);
             stop_threads(p);
             par_free(p);
+            errno = err;
             return NULL;
         }
         p->started++;

@@ -148,8 +148,10 @@ static json_object *path_uri(const char *file)
         if (*p == ':')
             colon_first = true;
     buf = malloc(n * 3 + 3);
-    if (!buf)
+    if (!buf) {
+        cli_nomem();
         return json_object_new_string("");
+    }
     if (colon_first) {
         buf[o++] = '.';
         buf[o++] = '/';

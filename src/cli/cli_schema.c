@@ -323,6 +323,7 @@ char *cli_file_uri(const char *path)
     n = strlen(abs);
     out = malloc(7 + n * 3 + 1);
     if (!out) {
+        fprintf(stderr, "amc: out of memory\n");
         free(abs);
         return NULL;
     }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <json-c/json.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -389,6 +390,10 @@ cli_report *cli_report_new(cli_format fmt, FILE *out, const char *tool_command)
     r->color = fmt == CLI_FMT_TEXT && cli_use_color(out);
     if (fmt == CLI_FMT_SARIF) {
         r->sarif = cli_sarif_new();
+        if (!r->sarif) {
+            free(r);
+            return NULL;
+        }
     } else if (fmt == CLI_FMT_JUNIT) {
         size_t n = strlen(tool_command ? tool_command : "") + 5;
         r->tool = malloc(n);
@@ -644,6 +649,18 @@ out:
     free(buf);
     amc_diags_free(ds);
     return rc;
+}
+
+static atomic_bool nomem;
+
+void cli_nomem(void)
+{
+    atomic_store(&nomem, true);
+}
+
+bool cli_nomem_seen(void)
+{
+    return atomic_load(&nomem);
 }
 
 double cli_now(void)

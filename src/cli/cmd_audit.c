@@ -539,6 +539,7 @@ static int audit_main(void *args, const cli_list *ops)
     amc_limits lim = AMC_LIMITS_DEFAULT;
     astate s;
     int rc = CLI_EXIT_ERROR, fd = -1;
+    amc_status st = AMC_OK;
     double dt = 0;
     memset(&s, 0, sizeof s);
     if (cli_config_load("audit", ea.config, ea.no_config, &cfg) != 0 ||
@@ -555,6 +556,8 @@ static int audit_main(void *args, const cli_list *ops)
         ea.policy = cfg.policy;
     lim.max_input_bytes = (size_t)a->max_size;
     s.ds = amc_diags_new(0);
+    if (!s.ds)
+        fprintf(stderr, "amc audit: out of memory\n");
     if (!s.ds || cli_load_policy("audit", a->policy, NULL, false, lim.max_input_bytes, &policy))
         goto out;
     memset(&opts, 0, sizeof opts);
@@ -562,9 +565,12 @@ static int audit_main(void *args, const cli_list *ops)
     opts.policy = policy;
     opts.limits = &lim;
     opts.stateful = a->stateful;
-    if (amc_audit_new(&opts, s.ds, &s.a) != AMC_OK) {
+    st = amc_audit_new(&opts, s.ds, &s.a);
+    if (st != AMC_OK) {
         for (size_t k = 0; k < amc_diags_count(s.ds); k++)
             cli_print_diag_text(stderr, "amc audit", amc_diags_get(s.ds, k), false);
+        if (st == AMC_ENOMEM && !amc_diags_count(s.ds))
+            fprintf(stderr, "amc audit: out of memory\n");
         goto out;
     }
     cli_config_install(&cfg, s.ds);
@@ -577,6 +583,7 @@ static int audit_main(void *args, const cli_list *ops)
     s.html = a->format == FMT_HTML;
     s.rep = cli_report_new(s.html ? CLI_FMT_TEXT : (cli_format)a->format, stdout, "audit");
     if (!s.rep) {
+        fprintf(stderr, "amc audit: out of memory\n");
         close(fd);
         goto out;
     }

@@ -299,23 +299,28 @@ static void cmd_run(harness *h, const amc_value *req)
     amc_schema_set_free(set);
 }
 
-/* A line the strict reader refused: "errored" if it is a run whose seq json-c can read, else a
- * protocol error (returns false). */
-static bool unreadable(const char *line, size_t n, const amc_diags *ds)
+/* A line the strict reader refused (or could not read: nomem): "errored" if it is a run whose
+ * seq json-c can read, else a protocol error (returns false). */
+static bool unreadable(const char *line, size_t n, const amc_diags *ds, bool nomem)
 {
     json_object *j = json_tokener_parse(line), *cmd = NULL, *seq = NULL;
     bool ok = j && json_object_object_get_ex(j, "cmd", &cmd) &&
               json_object_object_get_ex(j, "seq", &seq) &&
               !strcmp(json_object_get_string(cmd), "run");
-    const amc_diag *d = amc_diags_count(ds) ? amc_diags_get(ds, 0) : NULL;
+    const amc_diag *d = !nomem && amc_diags_count(ds) ? amc_diags_get(ds, 0) : NULL;
     (void)n;
     if (ok) {
         json_object *o = json_object_new_object(), *ctx = json_object_new_object();
         json_object_object_add(o, "seq", json_object_get(seq));
         json_object_object_add(o, "errored", json_object_new_boolean(1));
-        add_str(ctx, "message", d ? d->message : "the request cannot be read");
+        add_str(ctx, "message",
+                nomem ? "out of memory"
+                : d   ? d->message
+                      : "the request cannot be read");
         json_object_object_add(o, "context", ctx);
         reply(NULL, o);
+    } else if (nomem) {
+        fprintf(stderr, "amc bowtie: out of memory\n");
     } else {
         /* no diagnostic: valid JSON, but an array, string, number ... */
         fprintf(stderr, "amc bowtie: a request is not a JSON object%s%s\n", d ? ": " : "",
@@ -333,9 +338,9 @@ static int handle(harness *h, const char *line, size_t n)
     const amc_value *req = NULL, *cmd = NULL;
     const char *name = NULL;
     int rc = -1;
-    if (amc_json_read(line, n, &h->lim, ds, &doc) != AMC_OK ||
-        amc_doc_root(doc)->type != AMC_T_OBJECT) {
-        rc = unreadable(line, n, ds) ? 1 : -1;
+    amc_status st = ds ? amc_json_read(line, n, &h->lim, ds, &doc) : AMC_ENOMEM;
+    if (st != AMC_OK || amc_doc_root(doc)->type != AMC_T_OBJECT) {
+        rc = unreadable(line, n, ds, st == AMC_ENOMEM) ? 1 : -1;
         goto out;
     }
     req = amc_doc_root(doc);

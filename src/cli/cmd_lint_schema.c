@@ -175,8 +175,10 @@ static int lint_files(const largs *a, const lint_cfg *cfg, const cli_list *files
     }
     for (i = 0; i < files->n; i++) {
         fds[i] = amc_diags_new(lim->max_diags);
-        if (!fds[i])
+        if (!fds[i]) {
+            fprintf(stderr, "amc lint-schema: out of memory\n");
             goto out;
+        }
         cli_config_install(cfg->rules, fds[i]);
         if (cli_schema_add_file(loader, set, files->v[i], lim, fds[i], &uris[i]) == -1)
             io_error = true;
@@ -318,6 +320,7 @@ static int expand(const cli_list *files, const cli_list *ex, paths *out, cli_lis
                 return -1;
             }
         } else if (paths_add(out, files->v[i]) != 0) {
+            fprintf(stderr, "amc lint-schema: out of memory\n");
             return -1;
         }
     }

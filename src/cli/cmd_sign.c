@@ -31,8 +31,8 @@ static void print_diags(const char *file, const amc_diags *ds)
         cli_print_diag_text(stderr, file, amc_diags_get(ds, i), cli_use_color(stderr));
 }
 
-/* Signs env[0..len); for --write appends the rewritten envelope to *out. Returns 0, or 1 when
- * the envelope cannot be signed (reported). */
+/* Signs env[0..len); for --write appends the rewritten envelope to *out. Returns 0, 1 when
+ * the envelope cannot be signed (reported), 2 out of memory (reported). */
 static int sign_one(const char *where, const char *env, size_t len, const amc_policy *pol,
                     const char *scheme, bool write, FILE *out)
 {
@@ -42,10 +42,19 @@ static int sign_one(const char *where, const char *env, size_t len, const amc_po
     const amc_value *sv = NULL;
     int rc = 1;
     size_t a = 0, b = 0;
-    if (!ds)
-        return 1;
-    if (amc_mailbox_signature(env, len, pol, scheme, ds, sig) != AMC_OK) {
+    amc_status st = AMC_OK;
+    if (!ds) {
+        fprintf(stderr, "amc sign: out of memory\n");
+        return CLI_EXIT_ERROR;
+    }
+    st = amc_mailbox_signature(env, len, pol, scheme, ds, sig);
+    if (st != AMC_OK) {
         print_diags(where, ds);
+        if (st == AMC_ENOMEM) {
+            if (!amc_diags_count(ds))
+                fprintf(stderr, "amc sign: out of memory\n");
+            rc = CLI_EXIT_ERROR;
+        }
         goto out;
     }
     if (!write) {
@@ -53,8 +62,14 @@ static int sign_one(const char *where, const char *env, size_t len, const amc_po
         rc = 0;
         goto out;
     }
-    if (amc_json_read(env, len, NULL, ds, &doc) != AMC_OK)
+    st = amc_json_read(env, len, NULL, ds, &doc);
+    if (st != AMC_OK) {
+        if (st == AMC_ENOMEM) {
+            fprintf(stderr, "amc sign: out of memory\n");
+            rc = CLI_EXIT_ERROR;
+        }
         goto out;
+    }
     sv = amc_value_getz(amc_doc_root(doc), "signature");
     if (!sv || sv->type != AMC_T_STRING) {
         fprintf(stderr, "amc sign: %s: no string \"signature\" member to write\n", where);
@@ -127,8 +142,9 @@ static int sign_file(const char *file, const amc_policy *pol, const char *scheme
         } else {
             snprintf(where, sizeof where, "%s", file);
         }
-        if (sign_one(where, buf + off, end - off, pol, scheme, write, out) != 0) {
-            rc = CLI_EXIT_INVALID;
+        int r = sign_one(where, buf + off, end - off, pol, scheme, write, out);
+        if (r != 0) {
+            rc = r > rc ? r : rc;
             if (out) /* keep the envelope as it was */
                 fwrite(buf + off, 1, end - off, out);
         }

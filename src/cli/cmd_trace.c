@@ -62,6 +62,10 @@ static void count_event(totals *t, const char *name)
         }
     if (t->n < MAX_NAMES) {
         t->names[t->n] = strdup(name);
+        if (!t->names[t->n]) {
+            cli_nomem();
+            return;
+        }
         t->counts[t->n++] = 1;
     }
 }
@@ -73,10 +77,19 @@ static bool key_seen(totals *t, const char *k)
         if (!strcmp(t->keys[i], k))
             return true;
     if (t->nkeys == t->capkeys) {
-        t->capkeys = t->capkeys ? t->capkeys * 2 : 64;
-        t->keys = realloc(t->keys, t->capkeys * sizeof *t->keys);
+        size_t cap = t->capkeys ? t->capkeys * 2 : 64;
+        char **keys = realloc(t->keys, cap * sizeof *keys);
+        if (!keys) {
+            cli_nomem();
+            return false;
+        }
+        t->keys = keys;
+        t->capkeys = cap;
     }
-    t->keys[t->nkeys++] = strdup(k);
+    if (!(t->keys[t->nkeys] = strdup(k)))
+        cli_nomem();
+    else
+        t->nkeys++;
     return false;
 }
 
@@ -98,7 +111,11 @@ static amc_status apply_line(amc_lifecycle *lc, totals *t, const char *line, siz
     *skipped = false;
     {
         char *copy = strndup(line, len);
-        o = copy ? json_tokener_parse(copy) : NULL;
+        if (!copy) {
+            cli_nomem();
+            return AMC_ENOMEM;
+        }
+        o = json_tokener_parse(copy);
         free(copy);
     }
     if (o && json_object_is_type(o, json_type_object) && !jstr(o, "event")) {
@@ -163,6 +180,8 @@ static bool replay(amc_lifecycle *lc, totals *t, const char *buf, size_t len, am
         if (!blank) {
             amc_status st = apply_line(lc, t, buf + off, l, ds, &skipped);
             amc_diags_rebase(ds, first, base);
+            if (st == AMC_ENOMEM)
+                cli_nomem();
             /* a step rejected only by rules the settings turned off (no error left) goes on */
             if ((st != AMC_OK && st != AMC_EINVALID) || amc_diags_errors(ds) > 0) {
                 *stop_line = lineno;
@@ -175,6 +194,8 @@ static bool replay(amc_lifecycle *lc, totals *t, const char *buf, size_t len, am
     last.line = (uint32_t)(lineno ? lineno - 1 : 0);
     {
         amc_status st = amc_lifecycle_finish(lc, ds);
+        if (st == AMC_ENOMEM)
+            cli_nomem();
         illegal = (st != AMC_OK && st != AMC_EINVALID) || amc_diags_errors(ds) > 0;
     }
     amc_diags_rebase(ds, first, last);
@@ -313,6 +334,7 @@ static int trace_main(void *args, const cli_list *ops)
     totals t;
     outcome o = {ops->v[1], a->profile, false, 0, NULL, NULL, NULL};
     int rc = CLI_EXIT_ERROR;
+    amc_status st = AMC_OK;
     memset(&t, 0, sizeof t);
     if (strcmp(ops->v[0], "check") != 0)
         return cli_usage_error(&cli_cmd_trace, "unknown action '%s' (expected check)", ops->v[0]);
@@ -335,13 +357,18 @@ static int trace_main(void *args, const cli_list *ops)
         return cli_usage_error(&cli_cmd_trace, "--profile is required");
     }
     ds = amc_diags_new(0);
+    if (!ds)
+        fprintf(stderr, "amc trace check: out of memory\n");
     if (!ds || cli_load_policy("trace check", a->policy, NULL, false, (size_t)1 << 26, &pol) != 0)
         goto out;
     lo.profile = a->profile;
     lo.policy = pol;
-    if (amc_lifecycle_new(&lo, ds, &lc) != AMC_OK) {
+    st = amc_lifecycle_new(&lo, ds, &lc);
+    if (st != AMC_OK) {
         for (i = 0; i < amc_diags_count(ds); i++)
             fprintf(stderr, "amc trace check: %s\n", amc_diags_get(ds, i)->message);
+        if (st == AMC_ENOMEM)
+            fprintf(stderr, "amc trace check: out of memory\n");
         goto out;
     }
     if (cli_read_file(o.file, (size_t)1 << 30, &buf, &len) != 0)
@@ -352,7 +379,14 @@ static int trace_main(void *args, const cli_list *ops)
         goto out;
     }
     o.illegal = replay(lc, &t, buf, len, ds, &o.stop_line);
-    (void)amc_lifecycle_state(lc, &state, &slen);
+    if (cli_nomem_seen()) {
+        fprintf(stderr, "amc trace check: out of memory\n");
+        goto out;
+    }
+    if (amc_lifecycle_state(lc, &state, &slen) == AMC_ENOMEM) {
+        fprintf(stderr, "amc trace check: out of memory\n");
+        goto out;
+    }
     rc = o.illegal ? CLI_EXIT_INVALID : CLI_EXIT_OK;
     report(&o, &t, ds, (cli_format)a->format, state);
 out:

@@ -934,7 +934,8 @@ static int run_inputs(vstate *v, const cli_list *inputs, int rules_lo, int rules
     }
     v->par = cli_par_new(nw, 4 * (size_t)nw, batch_work, wctx, batch_emit, v);
     if (!v->par) {
-        fprintf(stderr, "amc validate: cannot start %u threads\n", nw);
+        fprintf(stderr, "amc validate: cannot start %u threads: %s\n", nw,
+                errno == ENOMEM ? "out of memory" : strerror(errno));
         rc = CLI_EXIT_ERROR;
         goto out;
     }
@@ -1072,7 +1073,9 @@ static int compile_schemas(vstate *v, const vargs *a, cli_loader **loader, amc_s
     }
     st = amc_schema_compile(*set, root_uri, sds, &v->schema);
     cli_print_schema_diags(stderr, *loader, sds, a->schemas.v[0]);
-    if (st != AMC_OK)
+    if (st == AMC_ENOMEM)
+        fprintf(stderr, "amc validate: out of memory\n");
+    else if (st != AMC_OK)
         fprintf(stderr, "amc validate: %s: the schema does not compile\n", a->schemas.v[0]);
     else
         rc = 0;

@@ -30,6 +30,11 @@ int cli_unknown_command(const char *name)
 static int finish(int rc)
 {
     int flushed = fflush(stdout), err = errno;
+    if (cli_nomem_seen()) { /* the command went on without a piece: the output lacks it */
+        if (rc != CLI_EXIT_ERROR)
+            fprintf(stderr, "amc: out of memory: the output is incomplete\n");
+        return CLI_EXIT_ERROR;
+    }
     if (flushed == 0 && !ferror(stdout))
         return rc;
     if (rc != CLI_EXIT_ERROR)

@@ -1,0 +1,17 @@
+# Allocation failures in the amc executable (AMC_ALLOC_FAILPOINTS=ON test builds only: CI's
+# ASan+UBSan build, ci/coverage.sh; never Release): amc is linked with --wrap for the allocation
+# functions its own code calls and with tests/cli/alloc_fail_wrap.c, which fails the allocation
+# numbered $AMC_FAIL_ALLOC and writes the count to $AMC_FAIL_ALLOC_COUNT at exit.
+#   cli.alloc_fail  tests/cli/alloc_fail.py: every allocation of a set of commands fails once;
+#                   each run ends with the clean run's result or exit 2 "out of memory", no
+#                   crash, hang, sanitizer report or leak (docs/testing.md)
+if(AMC_ALLOC_FAILPOINTS)
+  target_sources(amc-cli PRIVATE ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail_wrap.c)
+  target_link_options(amc-cli PRIVATE
+    "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup")
+  add_test(NAME cli.alloc_fail
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
+                   $<TARGET_FILE:amc-cli>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.alloc_fail PROPERTIES LABELS cli TIMEOUT 600)
+endif()

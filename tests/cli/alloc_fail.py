@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Allocation failures in the amc executable (issue 22; builds with AMC_ALLOC_FAILPOINTS=ON,
+where amc is linked with tests/cli/alloc_fail_wrap.c): for each command below, a clean run counts
+the allocations amc's own code makes (AMC_FAIL_ALLOC_COUNT), then the command is run once per
+allocation N with AMC_FAIL_ALLOC=N (that allocation returns NULL) and each run must end in one
+of two ways:
+  tolerated  the clean run's exit status, standard output, standard error and written files,
+             byte for byte;
+  reported   exit 2 with "out of memory" on standard error (what was written before is
+             incomplete, and the status says so).
+Anything else fails the test: a signal (crash), a hang (timeout), a sanitizer report (under
+ASan+UBSan: memory errors, undefined behaviour, and leaks: LeakSanitizer is on for every run), a
+different verdict or different output without the message.
+To keep ctest's run short, the commands whose count is mostly the library compiling the
+profiles' schemas (swept by the unit tests' allocation failure runs already) are swept with a
+stride (every k-th allocation, printed); --full sweeps every allocation of every command (and
+commands with more than MAX_RUNS allocations always get a stride).
+Usage: alloc_fail.py AMC [--full] [NAME...]   (run from the source tree; NAME: only those cases)"""
+import concurrent.futures
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+AMC = os.path.abspath(sys.argv[1])
+ONLY = [a for a in sys.argv[2:] if not a.startswith("-")]
+FULL = "--full" in sys.argv[2:]
+MAX_RUNS = 3000  # a sweep longer than this takes every k-th allocation
+TIMEOUT = 60
+WORKERS = max(1, min(2, os.cpu_count() or 1))
+
+PERSON = ["--schema", "tests/data/schema/person.schema.json",
+          "--schema", "tests/data/schema/address.schema.json"]
+MBX = "conformance/mailbox/inputs/"
+BOWTIE = (b'{"cmd":"start","version":1}\n'
+          b'{"cmd":"dialect","dialect":"https://json-schema.org/draft/2020-12/schema"}\n'
+          b'{"cmd":"run","seq":1,"case":{"description":"d","schema":{"type":"object",'
+          b'"properties":{"a":{"minimum":1},"b":{"$ref":"#/$defs/s"}},"$defs":{"s":'
+          b'{"type":"string","pattern":"^x+$"}}},"tests":[{"description":"t","instance":'
+          b'{"a":0,"b":"y"}},{"description":"u","instance":{"a":2,"b":"xx"}}]}}\n'
+          b'{"cmd":"run","seq":2,"case":{"description":"e","schema":{"$ref":"#/nope"},'
+          b'"tests":[{"description":"t","instance":1}]}}\n'
+          b'{"cmd":"stop"}\n')
+
+# name -> (arguments, options). In the arguments {t} is a scratch folder of the run, {s} one
+# shared by every run (made once: SETUP), {amc} the executable. Options:
+#   stdin    bytes on standard input
+#   copy     [(source, name)]: copied into {t} before the run
+#   files    [name]: files under {t} compared with the clean run's (a reported run: each is
+#            either as it was before the run or as the clean run left it, never anything else)
+#   errored  bowtie: a response line may differ from the clean run's when it answers "errored"
+#            with "out of memory" (the harness protocol's way to skip a case)
+#   stride   sweep every k-th allocation only (the count is large and most of it the same code)
+V = ["validate"] + PERSON
+CASES = [
+    ("help", ["help", "validate"], {}),
+    ("validate-text", V + ["tests/data/schema/person-invalid.json"], {}),
+    ("validate-json", V + ["--format", "json", "tests/data/schema/person-invalid.json"], {}),
+    ("validate-sarif", V + ["--format", "sarif", "tests/data/schema/person-invalid.json"], {}),
+    ("validate-junit", V + ["--format", "junit", "tests/data/schema/person-invalid.json"], {}),
+    ("validate-mailbox", ["validate", "--profile", "mailbox",
+                          MBX + "env-001-valid-task-assignment.json"], {"stride": 5}),
+    ("validate-acp", ["validate", "--profile", "acp",
+                      "conformance/acp/inputs/envelope-task-assign.json"], {"stride": 5}),
+    ("validate-discussion", ["validate", "--profile", "discussion",
+                             "examples/messages/discussion-message.json"], {"stride": 5}),
+    ("validate-socket", ["validate", "--profile", "socket",
+                         "conformance/socket/inputs/impl/request-cli-task.json"], {"stride": 5}),
+    ("validate-ignite", ["validate", "--profile", "ignite",
+                         "examples/messages/task_assignment_1763794243123456.mime"], {"stride": 5}),
+    ("validate-jsonl-j1", ["validate", "-j", "1", "--profile", "mailbox",
+                           "tests/data/trace/mailbox-receipts.jsonl"], {}),
+    ("validate-jsonl-j2", ["validate", "-j", "2", "--profile", "mailbox",
+                           "tests/data/trace/mailbox-receipts.jsonl"], {}),
+    ("parse", ["parse", "tests/data/parse/ok.json"], {}),
+    ("lint-schema", ["lint-schema", "tests/data/schema/lint/bounds.json"], {"stride": 5}),
+    ("schemas", ["schemas", "print", "mailbox/control.v1.schema.json"], {}),
+    ("sign", ["sign", MBX + "env-001-valid-task-assignment.json"], {}),
+    ("sign-write", ["sign", "--write", "{t}/e.json"],
+     {"copy": [(MBX + "env-001-valid-task-assignment.json", "e.json")], "files": ["e.json"]}),
+    ("trace-text", ["trace", "check", "--profile", "ignite", "tests/data/trace/ignite-bad.jsonl"],
+     {}),
+    ("trace-json", ["trace", "check", "--profile", "ignite", "--format", "json",
+                    "tests/data/trace/ignite-bad.jsonl"], {}),
+    ("report-merge", ["report", "merge", "tests/data/report/shard-1.jsonl",
+                      "tests/data/report/shard-2.jsonl"], {}),
+    ("audit-j1", ["audit", "-j", "1", "tests/data/audit/mailbox-bad"], {"stride": 3}),
+    ("audit-j2", ["audit", "-j", "2", "tests/data/audit/ignite-bad"], {"stride": 6}),
+    ("bowtie", ["bowtie"], {"stdin": BOWTIE, "errored": True}),
+]
+# made once, without failures, in {s}: two implementations' JSON conform reports
+SETUP = [
+    ["conform", "--impl-exec", "true {file}", "--filter", "mailbox-env-00*", "--json", "{s}/a.json"],
+    ["conform", "--impl-exec", "false {file}", "--filter", "mailbox-env-00*", "--json",
+     "{s}/b.json"],
+]
+SHARED = tempfile.mkdtemp(prefix="amc-allocfail-")
+
+
+def scrub(env):
+    for k in ("AMC_FAIL_ALLOC", "AMC_FAIL_ALLOC_COUNT"):
+        env.pop(k, None)
+    return env
+
+
+def expand(a, t):
+    return a.replace("{t}", t).replace("{s}", SHARED).replace("{amc}", AMC)
+
+
+def run(args, opts, n, count_file=None):
+    """One run in a new scratch folder; n: the allocation to fail (None: none). Returns
+    (status, stdout, stderr, {file: bytes or None}, {file: bytes before the run}), the scratch
+    folder's path replaced by {t} in each."""
+    t = tempfile.mkdtemp(prefix="amc-allocfail-")
+    try:
+        for src, name in opts.get("copy", []):
+            shutil.copyfile(src, os.path.join(t, name))
+        before = {}
+        for name in opts.get("files", []):
+            path = os.path.join(t, name)
+            before[name] = open(path, "rb").read() if os.path.exists(path) else None
+        env = scrub(dict(os.environ))
+        env["ASAN_OPTIONS"] = "detect_leaks=1:" + env.get("ASAN_OPTIONS", "")
+        if n is not None:
+            env["AMC_FAIL_ALLOC"] = str(n)
+        if count_file:
+            env["AMC_FAIL_ALLOC_COUNT"] = count_file
+        try:
+            p = subprocess.run([AMC] + [expand(a, t) for a in args], input=opts.get("stdin", b""),
+                               capture_output=True, env=env, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return ("timeout", b"", b"", {}, before)
+        tb = t.encode()
+        files = {}
+        for name in opts.get("files", []):
+            path = os.path.join(t, name)
+            files[name] = (open(path, "rb").read().replace(tb, b"{t}")
+                           if os.path.exists(path) else None)
+        return (p.returncode, p.stdout.replace(tb, b"{t}"), p.stderr.replace(tb, b"{t}"), files,
+                before)
+    finally:
+        shutil.rmtree(t, ignore_errors=True)
+
+
+def sanitizer(err):
+    return b"Sanitizer" in err or b"runtime error:" in err
+
+
+def nomem(err):
+    return b"out of memory" in err
+
+
+def errored_only(ref_out, out):
+    """bowtie: every line that differs answers "errored" because of the failure."""
+    a, b = ref_out.split(b"\n"), out.split(b"\n")
+    return len(a) == len(b) and all(
+        x == y or (b'"errored":true' in y and nomem(y)) for x, y in zip(a, b))
+
+
+def judge(ref, got, opts):
+    """(None, "tolerated" or "reported") when got is acceptable, else (why not, None)."""
+    rc, out, err, files, before = got
+    if rc == "timeout":
+        return "hang (no exit within %d s)" % TIMEOUT, None
+    if rc < 0:
+        return "killed by signal %d" % -rc, None
+    if sanitizer(err):
+        return "sanitizer: " + err.decode("utf-8", "replace")[:1500], None
+    if (rc, out, err, files) == ref[:4]:
+        return None, "tolerated"
+    if opts.get("errored") and rc == ref[0] and err == ref[2] and errored_only(ref[1], out):
+        return None, "reported"
+    if rc == 2 and nomem(err):
+        bad = [f for f in files if files[f] != before[f] and files[f] != ref[3][f]]
+        if not bad:
+            return None, "reported"
+        return "exit 2 but %s written wrong: %r" % (bad[0], (files[bad[0]] or b"")[:200]), None
+    what = []
+    if rc != ref[0]:
+        what.append("exit %d (clean run: %d)" % (rc, ref[0]))
+    if out != ref[1]:
+        what.append("stdout differs: %r" % out[-300:])
+    if err != ref[2]:
+        what.append("stderr differs: %r" % err[-300:])
+    if files != ref[3]:
+        what.append("written files differ")
+    return "; ".join(what) + " (without 'out of memory')", None
+
+
+def sweep(case):
+    name, args, opts = case
+    cf = os.path.join(SHARED, name + ".count")
+    ref = run(args, opts, None, cf)
+    if ref[0] == "timeout" or ref[0] < 0 or sanitizer(ref[2]) or not os.path.exists(cf):
+        return [f"{name}: the clean run failed (or amc is not linked with alloc_fail_wrap.c): "
+                f"{ref[0]} {ref[2][-500:]!r}"]
+    with open(cf) as f:
+        count = int(f.read())
+    stride = max(1 if FULL else opts.get("stride", 1), -(-count // MAX_RUNS))
+    problems = []
+    stats = {"tolerated": 0, "reported": 0}
+    with concurrent.futures.ThreadPoolExecutor(WORKERS) as ex:
+        runs = ex.map(lambda n: (n, run(args, opts, n)), range(0, count, stride))
+        for n, got in runs:
+            why, how = judge(ref, got, opts)
+            if why:
+                problems.append(f"{name}: AMC_FAIL_ALLOC={n}: {why}")
+            else:
+                stats[how] += 1
+    note = f", stride {stride}" if stride > 1 else ""
+    print(f"{name}: {count} allocations{note}: {stats['reported']} reported, "
+          f"{stats['tolerated']} tolerated, {len(problems)} wrong", flush=True)
+    return problems
+
+
+def main():
+    cases = [c for c in CASES if not ONLY or c[0] in ONLY]
+    if not cases:
+        print("alloc_fail: no such case")
+        return 2
+    failures = []
+    t0 = time.monotonic()
+    try:
+        for args in SETUP:
+            p = subprocess.run([AMC] + [expand(a, SHARED) for a in args], capture_output=True,
+                               env=scrub(dict(os.environ)), timeout=TIMEOUT)
+            if p.returncode not in (0, 1):
+                failures.append(f"setup {args[:2]}: exit {p.returncode}: {p.stderr[-300:]!r}")
+        for c in cases:
+            failures += sweep(c)
+    finally:
+        shutil.rmtree(SHARED, ignore_errors=True)
+    for f in failures[:200]:
+        print("FAIL", f)
+    print(f"alloc_fail: {len(failures)} failure(s) ({time.monotonic() - t0:.0f} s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
