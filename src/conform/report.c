@@ -856,6 +856,17 @@ static void json(rep *r)
     amc_buf_puts(b, "\n]}\n");
 }
 
+/* Control characters other than newline and tab become '?'. */
+static void sanitize(amc_buf *b)
+{
+    size_t i = 0;
+    for (i = 0; i < b->len; i++) {
+        unsigned char ch = (unsigned char)b->data[i];
+        if ((ch < 0x20 && ch != '\n' && ch != '\t') || ch == 0x7f)
+            b->data[i] = '?';
+    }
+}
+
 amc_status amc_conform_report(const amc_conform_suite *s, const amc_conform_run_info *info,
                               amc_conform_format fmt, char **out, size_t *len)
 {
@@ -890,6 +901,10 @@ amc_status amc_conform_report(const amc_conform_suite *s, const amc_conform_run_
         amc_buf_release(&r.b);
         return AMC_ENOMEM;
     }
+    /* messages, names and claims come from the implementation: no control character of theirs
+     * reaches a terminal (JSON and JUnit escape them) */
+    if (fmt == AMC_CONFORM_TEXT || fmt == AMC_CONFORM_MARKDOWN || fmt == AMC_CONFORM_TAP)
+        sanitize(&r.b);
     *out = amc_buf_take(&r.b, len);
     return *out ? AMC_OK : AMC_ENOMEM;
 }

@@ -9,8 +9,8 @@
  * pointers and messages), validation of instances large enough that the evaluator's annotation
  * words and the scan tables grow past their inline storage, YAML with anchors, aliases, tags and
  * YAML 1.1 look-alikes, the stateful mailbox profile over many messages (its tables grow),
- * conformance reports in every format, and the lifecycle generator with the scenario written
- * from its sequence.
+ * conformance reports in every format, the lifecycle generator with the scenario written
+ * from its sequence, and lifecycle scenarios of every profile with a model.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -175,6 +175,60 @@ static amc_status sc_lifecycle_gen(result *r)
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
+/* a lifecycle scenario of conformance/ (lc_file: the file of the running sweep) through the
+ * lifecycle API: every step's event applied, then the end and the observable state */
+static const char *lc_file, *lc_profile;
+
+static amc_status sc_lifecycle_file(result *r)
+{
+    size_t len = 0, i = 0;
+    char *buf = slurp(lc_file, &len), *state = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    amc_lifecycle *lc = NULL;
+    amc_lifecycle_opts o = {lc_profile, NULL, NULL};
+    const amc_value *steps = NULL;
+    amc_status st = AMC_ENOMEM;
+    bool nomem = false;
+    assert_non_null(buf);
+    if (ds)
+        st = amc_json_read(buf, len, NULL, ds, &doc);
+    if (st == AMC_OK)
+        st = amc_lifecycle_new(&o, ds, &lc);
+    r_add(r, "new %d", (int)st);
+    nomem = st == AMC_ENOMEM;
+    steps = st == AMC_OK ? amc_value_getz(amc_doc_root(doc), "steps") : NULL;
+    for (i = 0; st == AMC_OK && steps && i < steps->u.arr.len; i++) {
+        size_t elen = 0;
+        char *ev = amc_value_to_json(amc_value_getz(steps->u.arr.items[i], "event"), -1, &elen);
+        st = ev ? amc_lifecycle_apply(lc, ev, elen, ds) : AMC_ENOMEM;
+        amc_free(ev);
+        r_add(r, " | %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_lifecycle_finish(lc, ds);
+        r_add(r, " finish %d", (int)st);
+        nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_lifecycle_state(lc, &state, &len);
+        r_add(r, " state %d %s", (int)st, state ? state : "-");
+        nomem = st == AMC_ENOMEM;
+    }
+    r_diags(r, ds);
+    amc_free(state);
+    amc_lifecycle_free(lc);
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    free(buf);
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
 /* a text of n members / items built into a buffer */
 static char *big_instance(size_t n)
 {
@@ -337,6 +391,29 @@ static void test_conform_report(void **state)
     sweep("conform-report", sc_conform_report);
 }
 
+/* scenarios with tasks, reviews and aggregations (mailbox), retries and dead letters
+ * (ignite), objections (discussion), phases (socket) and counters (acp) */
+static void test_lifecycle_files(void **state)
+{
+    static const char *const files[][2] = {
+        {"mailbox", "conformance/mailbox/lifecycle/task-happy.json"},
+        {"mailbox", "conformance/mailbox/lifecycle/verdict-table.json"},
+        {"mailbox", "conformance/mailbox/lifecycle/state-version-order.json"},
+        {"mailbox", "conformance/mailbox/lifecycle/timeouts.json"},
+        {"ignite", "conformance/ignite/lifecycle/not-escalated.json"},
+        {"discussion", "conformance/discussion/lifecycle/objection.json"},
+        {"socket", "conformance/socket/lifecycle/happy-path.json"},
+        {"acp", "conformance/acp/lifecycle/counters.json"},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+        lc_profile = files[i][0];
+        lc_file = files[i][1];
+        sweep(lc_file, sc_lifecycle_file);
+    }
+}
+
 static void test_lifecycle_gen(void **state)
 {
     (void)state;
@@ -365,8 +442,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lint_files),    cmocka_unit_test(test_conform_report),
-        cmocka_unit_test(test_lifecycle_gen), cmocka_unit_test(test_validate_big),
-        cmocka_unit_test(test_yaml_rich),     cmocka_unit_test(test_mailbox_many),
+        cmocka_unit_test(test_lifecycle_gen), cmocka_unit_test(test_lifecycle_files),
+        cmocka_unit_test(test_validate_big),  cmocka_unit_test(test_yaml_rich),
+        cmocka_unit_test(test_mailbox_many),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
