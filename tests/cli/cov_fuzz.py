@@ -178,6 +178,21 @@ p = c.amc(["fuzz"] + ["--profile", "mailbox", "--corpus", log, "--impl", adapter
                       "--runs", "1", "--out", out_dir("nodir"), "-q"])
 if p.returncode != 2 or p.stderr != f"amc fuzz: --corpus {log} is not a directory\n":
     c.fail(f"--corpus FILE: exit {p.returncode}\n{p.stderr}")
+# a seed path with a quote and a control character: the exec command gets the file (shell-quoted
+# right: it exists, so the command exits 3), the adapter gets the name (JSON-escaped right)
+odd = out_dir("oddseed")
+os.makedirs(os.path.join(odd, "it's"))
+with open(os.path.join(odd, "it's", "x\x01y.json"), "w") as fh:
+    fh.write('{"a": 1}')
+p, f = expect_one("oddname", ["--profile", "mailbox", "--corpus", odd, "--impl-exec",
+                              "[ -f {file} ] && exit 3; exit 1"], "crash", "exit 3", runs=1)
+if f and f["name"] != "it's/x\x01y.json":
+    c.fail(f"oddname: the finding names {f['name']!r}")
+olog = os.path.join(TMP, "oddnames.log")
+p, fs = run("oddname2", ["--profile", "mailbox", "--corpus", odd, "--impl",
+                         adapter("lognames:" + olog)], runs=1)
+if not expect("oddname2", p, fs, 0, n=0) or open(olog).read() != "it's/x\x01y.json\n":
+    c.fail(f"oddname2: the adapter got {open(olog).read()!r}")
 
 # 8. exec mode: an exit status other than 0 and 1 is a crash "exit N"; a command killed by a
 # signal (the shell itself here: no 128 + N) is "signal N"; no exit within --timeout is a hang
