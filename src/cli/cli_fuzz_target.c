@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -177,6 +178,12 @@ int fz_target_open(fz_target *t, double deadline, char *why, size_t whylen)
     }
     case FZ_MODE_SOCKET: {
         struct stat st;
+        struct sockaddr_un sa;
+        if (strlen(t->cmd) >= sizeof sa.sun_path) { /* connect() could not take it */
+            snprintf(why, whylen, "%s: %s (a Unix socket path has at most %zu bytes)", t->cmd,
+                     strerror(ENAMETOOLONG), sizeof sa.sun_path - 1);
+            return -1;
+        }
         if (stat(t->cmd, &st) != 0 || !S_ISSOCK(st.st_mode)) {
             snprintf(why, whylen, "%s is not a Unix socket", t->cmd);
             return -1;

@@ -259,6 +259,13 @@ for name, answer, once, kind, cls, detail in (
             c.fail(f"sock-garbage replay: exit {p.returncode}\n{p.stdout}{p.stderr}")
     srv.close()
 
+# a socket path longer than a Unix socket address holds: not reachable (exit 3), said; it was a
+# "garbage" finding for every input (connect() failed with ENAMETOOLONG)
+longp = os.path.join(TMP, "d" * 60, "e" * 60, "s.sock")
+p = c.amc(["fuzz", "--socket", longp, "--runs", "3", "--out", out_dir("longsock"), "-q"])
+if p.returncode != 3 or p.stderr != f"amc fuzz: implementation not reached: {longp}: File name " \
+        "too long (a Unix socket path has at most 107 bytes)\n" or findings(out_dir("longsock")):
+    c.fail(f"long socket path: exit {p.returncode}\n{p.stdout}{p.stderr}")
 
 # 10. --replay and --emit-cases on findings directories put together by hand
 def lines_of(name):
