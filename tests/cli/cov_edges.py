@@ -84,6 +84,26 @@ if p.returncode != 1 or "\u2028" in p.stdout or "\u2029" in p.stdout or \
         not in p.stdout:
     fail(f"json U+2028: exit {p.returncode}\n{p.stdout}{p.stderr}")
 
+# 1d. trace check's HTML page: a legal trace with an RFC 3339 time and a party to escape (and an
+# unfinished task: a warning); an event that is not an object, one without an event name: the
+# illegal step on the "(event)" lane of invalid events, "(no event name)", the reason
+traces = {
+    "t1": ('{"event": "assign", "task": "T-1", "t": "2026-01-01T00:00:00Z", "worker": "w<1>"}\n',
+           0, ["legal trace", "w&lt;1&gt;", "LC_ACP_UNFINISHED"]),
+    "t2": ('{"event": "assign", "task": "T-1", "t": 0}\n[1, 2]\n', 1,
+           ["illegal step", "(no event name)", ">invalid<", "an event is a JSON object, not array"]),
+    "t3": ('{"event": "assign", "task": "T-1", "t": 0}\n{"task": "T-1", "t": 20}\n', 1,
+           ["illegal step", "(no event name)", ">invalid<",
+            "an event needs a string member &quot;event&quot; (its name)"]),
+}
+for name, (text, rc, want) in traces.items():
+    with open(os.path.join(TMP, name + ".jsonl"), "w") as fh:
+        fh.write(text)
+    p = amc(["trace", "check", "--profile", "acp", "--format", "html", name + ".jsonl"])
+    missing = [w for w in want if w not in p.stdout]
+    if p.returncode != rc or missing or not p.stdout.rstrip().endswith("</html>"):
+        fail(f"trace html {name}: exit {p.returncode}, missing {missing}\n{p.stderr}")
+
 # 2. amc conform against adapters that fail around a case (tests/cli/cov_fuzz_adapter.py): an
 # error reply to the reset before a session case is that case's error; an adapter that cannot
 # be started again after a crash leaves the next case "not run" with the reason
