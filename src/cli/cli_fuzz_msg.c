@@ -145,7 +145,8 @@ static int walk_seeds(shared *sh, const char *root, const char *rel, int depth)
         names[n++] = strdup(e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cmp_names);
+    if (n > 1) /* names is NULL in an empty directory: qsort wants an array */
+        qsort(names, n, sizeof *names, cmp_names);
     for (i = 0; i < n; i++) {
         char path[8200], sub[4096];
         struct stat st;

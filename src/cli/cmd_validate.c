@@ -796,7 +796,8 @@ static void validate_dir(vstate *v, const char *dir)
             n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cli_cmp_names);
+    if (n > 1) /* names is NULL in an empty directory: qsort wants an array */
+        qsort(names, n, sizeof *names, cli_cmp_names);
     for (i = 0; i < n; i++) {
         size_t dl = strlen(dir);
         char *p = malloc(dl + strlen(names[i]) + 2);

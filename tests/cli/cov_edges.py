@@ -104,6 +104,14 @@ for name, (text, rc, want) in traces.items():
     if p.returncode != rc or missing or not p.stdout.rstrip().endswith("</html>"):
         fail(f"trace html {name}: exit {p.returncode}, missing {missing}\n{p.stderr}")
 
+# 1e. an empty directory (git keeps none, so it is made here): nothing to validate, exit 2
+# (under UBSan the walk passed qsort a NULL array: fixed)
+os.makedirs(os.path.join(TMP, "empty"))
+p = amc(["validate", "--profile", "mailbox", "empty"])
+if p.returncode != 2 or p.stderr != "amc validate: empty: no *.json file in this directory: " \
+        "nothing to validate\n":
+    fail(f"empty directory: exit {p.returncode}\n{p.stderr}")
+
 # 2. amc conform against adapters that fail around a case (tests/cli/cov_fuzz_adapter.py): an
 # error reply to the reset before a session case is that case's error; an adapter that cannot
 # be started again after a crash leaves the next case "not run" with the reason

@@ -57,7 +57,9 @@ def expect(name, p, fs, rc, n=None):
 
 def expect_one(name, args, kind, cls, detail=None, size=None, runs=20, extra=()):
     p, fs = run(name, args, runs=runs, extra=extra)
-    if not expect(name, p, fs, 1):
+    if not expect(name, p, fs, 1) or not fs:
+        if p.returncode == 1:
+            c.fail(f"{name}: exit 1 without a finding\n{p.stdout}{p.stderr}")
         return None, None
     f = fs[0]
     if (f["kind"], f["class"]) != (kind, cls):
