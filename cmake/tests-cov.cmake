@@ -13,7 +13,8 @@
 #   cli.cov_edges  output at edges a golden file cannot hold: SARIF artifact URIs of odd file names;
 #                 conform when the reset before a session fails and when the adapter cannot restart;
 #                 serve answering a client that never half-closes after --timeout; github/junit/JSON
-#                 escaping of file names and messages; trace check HTML of invalid events
+#                 escaping of file names and messages; trace check HTML of invalid events;
+#                 --map-uri paths percent-decoded, NUL and .. refused; an empty directory
 #   cli.cov_fuzz_st  amc fuzz --stateful and --lifecycle against adapters failing one way each, their
 #                 summaries and progress lines, unusable suites, broken findings directories
 add_test(NAME cli.cov_html

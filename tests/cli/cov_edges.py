@@ -112,6 +112,31 @@ if p.returncode != 2 or p.stderr != "amc validate: empty: no *.json file in this
         "nothing to validate\n":
     fail(f"empty directory: exit {p.returncode}\n{p.stderr}")
 
+# 1f. --map-uri: the part of a $ref below PREFIX is percent-decoded (hex digits in either case)
+# into a path below DIR; a NUL or a '..' segment after decoding resolves nothing (sec/s.json,
+# which '..' would reach, would make "x" valid)
+mu = os.path.join(TMP, "mu")
+os.makedirs(os.path.join(mu, "dir"))
+os.makedirs(os.path.join(mu, "sec"))
+with open(os.path.join(mu, "dir", "a bJ.json"), "w") as fh:
+    fh.write('{"type": "integer"}')
+with open(os.path.join(mu, "sec", "s.json"), "w") as fh:
+    fh.write('{"type": "string"}')
+with open(os.path.join(mu, "i.json"), "w") as fh:
+    fh.write('"x"')
+for ref, rc, want in (
+        ("http://x/a%20b%4A.json", 1, "mu/i.json:1:1: error[SCHEMA_TYPE]: "),
+        ("http://x/a%20b%4a.json", 1, "mu/i.json:1:1: error[SCHEMA_TYPE]: "),
+        ("http://x/a%00b.json", 2, "error[SCHEMA_REF_UNRESOLVED]: $ref \"http://x/a%00b.json\""),
+        ("http://x/%2e%2e/sec/s.json", 2, "error[SCHEMA_REF_UNRESOLVED]: $ref "
+                                          "\"http://x/%2e%2e/sec/s.json\" (http://x/../sec/s.json)"),
+        ("http://x/sub/..%2F..%2Fsec/s.json", 2, "error[SCHEMA_REF_UNRESOLVED]: ")):
+    with open(os.path.join(mu, "root.json"), "w") as fh:
+        fh.write(json.dumps({"$ref": ref}))
+    p = amc(["validate", "--schema", "mu/root.json", "--map-uri", "http://x/=mu/dir", "mu/i.json"])
+    if p.returncode != rc or want not in p.stdout + p.stderr:
+        fail(f"--map-uri {ref}: exit {p.returncode}, want {rc} and {want!r}\n{p.stdout}{p.stderr}")
+
 # 2. amc conform against adapters that fail around a case (tests/cli/cov_fuzz_adapter.py): an
 # error reply to the reset before a session case is that case's error; an adapter that cannot
 # be started again after a crash leaves the next case "not run" with the reason
