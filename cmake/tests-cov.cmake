@@ -14,7 +14,8 @@
 #                 conform when the reset before a session fails and when the adapter cannot restart;
 #                 serve answering a client that never half-closes after --timeout; github/junit/JSON
 #                 escaping of file names and messages; trace check HTML of invalid events;
-#                 --map-uri paths percent-decoded, NUL and .. refused; an empty directory
+#                 --map-uri paths percent-decoded, NUL and .. refused; an empty directory; report
+#                 merge of a CRLF JSON Lines report; bowtie registry keys with #, errored tests
 #   cli.cov_fuzz_st  amc fuzz --stateful and --lifecycle against adapters failing one way each, their
 #                 summaries and progress lines, unusable suites, broken findings directories
 add_test(NAME cli.cov_html

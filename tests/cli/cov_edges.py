@@ -137,6 +137,46 @@ for ref, rc, want in (
     if p.returncode != rc or want not in p.stdout + p.stderr:
         fail(f"--map-uri {ref}: exit {p.returncode}, want {rc} and {want!r}\n{p.stdout}{p.stderr}")
 
+# 1g. report merge reads a JSON Lines report with CRLF line ends as the LF one
+with open(os.path.join(TMP, "ab.jsonl"), "w") as fh:
+    fh.write('{"a": 1}\n{"a": "x"}\n')
+with open(os.path.join(TMP, "int.json"), "w") as fh:
+    fh.write('{"properties": {"a": {"type": "integer"}}}')
+p = amc(["validate", "--schema", "int.json", "--jsonl", "--format", "json", "ab.jsonl"])
+with open(os.path.join(TMP, "lf.jsonl"), "w") as fh:
+    fh.write(p.stdout)
+with open(os.path.join(TMP, "crlf.jsonl"), "w", newline="") as fh:
+    fh.write(p.stdout.replace("\n", "\r\n"))
+lf = amc(["report", "merge", "lf.jsonl"])
+crlf = amc(["report", "merge", "crlf.jsonl"])
+if p.returncode != 1 or (crlf.returncode, crlf.stdout, crlf.stderr) != \
+        (lf.returncode, lf.stdout, lf.stderr) or lf.returncode != 1 or \
+        lf.stderr != "" or '"line":2' not in lf.stdout:
+    fail(f"report merge CRLF: {crlf.returncode} {crlf.stdout}{crlf.stderr} vs {lf.returncode} "
+         f"{lf.stdout}{lf.stderr}")
+
+# 1h. amc bowtie: a registry key ending in '#' names the same document; a test without an
+# instance and a case without tests are errored with the reason, the run goes on
+reqs = [{"cmd": "start", "version": 1},
+        {"cmd": "dialect", "dialect": "https://json-schema.org/draft/2020-12/schema"},
+        {"cmd": "run", "seq": 1, "case": {
+            "description": "d", "schema": {"$ref": "http://r/s#"},
+            "registry": {"http://r/s#": {"type": "integer"}},
+            "tests": [{"description": "t", "instance": 1}, {"description": "u", "instance": "x"},
+                      {"description": "no instance"}]}},
+        {"cmd": "run", "seq": 2, "case": {"description": "d", "schema": {}}},
+        {"cmd": "stop"}]
+p = amc(["bowtie"], input="".join(json.dumps(r) + "\n" for r in reqs))
+got = [json.loads(x) for x in p.stdout.splitlines()[1:]]
+if p.returncode != 0 or got != [
+        {"ok": True},
+        {"seq": 1, "results": [{"valid": True}, {"valid": False},
+                               {"errored": True,
+                                "context": {"message": "the test has no \"instance\""}}]},
+        {"seq": 2, "errored": True,
+         "context": {"message": "the run request has no case with a \"tests\" array"}}]:
+    fail(f"bowtie: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
 # 2. amc conform against adapters that fail around a case (tests/cli/cov_fuzz_adapter.py): an
 # error reply to the reset before a session case is that case's error; an adapter that cannot
 # be started again after a crash leaves the next case "not run" with the reason
