@@ -22,6 +22,8 @@ Requests go to the reference adapter (AMC adapter) unless the mode answers a val
   proto     the hello says protocol ARG
   once      starts once: a second start (file ARG exists) exits 1 at once; every validate
             kills it with SIGSEGV
+  lcfinal   the reference's answers, but a lifecycle reply's "final" has an empty state; the
+            hello names no implementation version
   reference the reference's answers, unchanged
 """
 import base64
@@ -98,6 +100,10 @@ for line in sys.stdin:
         if mode == "noprofile":
             rep["profiles"] = []
             rep["capabilities"] = []
+    if mode == "lcfinal" and op == "hello":
+        rep["implementation"].pop("version", None)
+    if mode == "lcfinal" and op == "lifecycle" and isinstance(rep.get("final"), dict):
+        rep["final"]["state"] = {}
     if op == "validate" and mode == "dropcode" and rep.get("codes"):
         rep["codes"] = sorted(rep["codes"])[1:]
     say(rep)

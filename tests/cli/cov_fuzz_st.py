@@ -271,6 +271,15 @@ if expect("lc-error", p, fs, 1, 1):
     if p.returncode != 2 or f"amc fuzz: --emit-cases: cannot read {d}/{f['input']}\n" \
             not in p.stderr:
         c.fail(f"lc emit gone: exit {p.returncode}\n{p.stderr}")
+# a final state the implementation leaves empty: class final:state:end, found "at the end";
+# an implementation without a version is named alone in the summary
+p, fs = lc("lc-final", "lcfinal")
+if expect("lc-final", p, fs, 1, 1) and not (
+        fs[0]["class"] == "final:state:end" and fs[0]["step"] == fs[0]["size"] + 1 and
+        fs[0]["summary"].startswith("end: amc's state {") and fs[0]["summary"].endswith(
+            "} is not contained in the implementation's, at the end (after "
+            f"{fs[0]['size']} events)") and f" = amc, seed 3, 1 job\n" in p.stdout):
+    c.fail(f"lc-final: {fs[0]}\n{p.stdout}")
 p, fs = lc("lc-nocodes", "nocodes")
 if expect("lc-nocodes", p, fs, 0, 0) and \
         " sequences (" not in p.stdout or ", accepted and state only (no codes claimed)\n" \
