@@ -3,6 +3,8 @@
   1. amc conform --html shows a case's input file only when its path stays inside the suite:
      "../../secret.json" and "ok/../../../secret.json" are not opened; a segment that merely
      starts with ".." ("..x/in.json") is (cli_html_conform.c safe_rel).
+  2. format "uri": an IPvFuture host takes every sub-delim of RFC 3986 and ':' but not '^'
+     (format.c sub_delim: its "c != '\\0'" guard turned around refused them all).
 Usage: mut_edges.py AMC SUITE (run from the source tree)."""
 import json
 import os
@@ -54,6 +56,18 @@ with tempfile.TemporaryDirectory(prefix="amc-mutedges-") as t:
     check("secret-outside" not in out, "conform html showed an input outside the suite")
     # the text report names every input as it was given
     check(b"/mailbox/../../secret.json" in p.stdout, "conform text: the outside input not named")
+    # 2. IPvFuture literals of format "uri"
+    sch = os.path.join(t, "uri.json")
+    with open(sch, "w") as f:
+        f.write('{"format": "uri"}')
+    lines = os.path.join(t, "uri.jsonl")
+    with open(lines, "w") as f:
+        f.write('"http://[v7.a!$&\'()*+,;=:b]/"\n"http://[v7.a^b]/"\n"http://[vF.~_-.]/x"\n')
+    p = run(["validate", "--schema", sch, "--jsonl", lines])
+    check(p.returncode == 1, f"validate uri: exit {p.returncode}")
+    check(p.stdout.decode() == lines + ':2:1: error[SCHEMA_FORMAT]: "http://[v7.a^b]/" is not a '
+          'valid "uri"\n', f"validate uri: {p.stdout!r}")
+    check(p.stderr.decode().strip() == "valid=2 invalid=1", f"validate uri: {p.stderr!r}")
 
 for f in failures:
     print("FAIL:", f)
