@@ -7,6 +7,28 @@
 #include <string.h>
 #include "arena_int.h"
 
+/* Under AddressSanitizer the arena tells ASan which bytes are handed out: a chunk's free space
+ * and a redzone of REDZONE bytes after every allocation stay poisoned, so reading past an
+ * arena object (or reading space not yet allocated) is reported like a heap overflow. Without
+ * it, ASan sees a chunk as one malloc block and an overread inside it passes unseen. */
+#if defined(__SANITIZE_ADDRESS__)
+#define AMC_ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define AMC_ARENA_ASAN 1
+#endif
+#endif
+#ifdef AMC_ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+#define REDZONE        16u
+#define POISON(p, n)   ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define REDZONE        0u
+#define POISON(p, n)   ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 struct amc_arena_chunk {
     amc_arena_chunk *prev;
     size_t size;
@@ -101,6 +123,7 @@ void amc_arena_release(amc_arena *a)
     amc_arena_chunk *c = a->head;
     while (c) {
         amc_arena_chunk *prev = c->prev;
+        UNPOISON((char *)c + CHUNK_HDR, c->size);
         amc_xfree(c);
         c = prev;
     }
@@ -121,11 +144,13 @@ void amc_arena_reset(amc_arena *a)
     while (c->prev) { /* free every older chunk, keep the newest (largest) */
         amc_arena_chunk *prev = c->prev->prev;
         a->total -= CHUNK_HDR + c->prev->size;
+        UNPOISON((char *)c->prev + CHUNK_HDR, c->prev->size);
         amc_xfree(c->prev);
         c->prev = prev;
     }
     a->cur = (char *)c + CHUNK_HDR;
     a->end = a->cur + c->size;
+    POISON(a->cur, c->size);
 }
 
 void amc_arena_recycle(amc_arena *a, size_t keep_max)
@@ -136,6 +161,7 @@ void amc_arena_recycle(amc_arena *a, size_t keep_max)
         return;
     if (!c->prev && c->size <= keep_max) {
         a->cur = (char *)c + CHUNK_HDR;
+        POISON(a->cur, c->size);
         return;
     }
     for (; c; c = c->prev)
@@ -164,24 +190,29 @@ static void *arena_grow(amc_arena *a, size_t n)
     a->total += CHUNK_HDR + size;
     if (a->next_size < MAX_CHUNK)
         a->next_size *= 2;
+    POISON(a->cur, size);
     {
         void *p = a->cur;
-        a->cur += (n + 7u) & ~(size_t)7u;
+        a->cur += n;
         return p;
     }
 }
 
 void *amc_arena_alloc(amc_arena *a, size_t n)
 {
-    size_t need = (n + 7u) & ~(size_t)7u;
+    size_t need = (n + 7u + REDZONE) & ~(size_t)7u;
+    void *p = NULL;
     if (need < n)
         return NULL;
     if (a->cur && (size_t)(a->end - a->cur) >= need) {
-        void *p = a->cur;
+        p = a->cur;
         a->cur += need;
-        return p;
+    } else {
+        p = arena_grow(a, need);
     }
-    return arena_grow(a, need);
+    if (p)
+        UNPOISON(p, n);
+    return p;
 }
 
 void *amc_arena_zalloc(amc_arena *a, size_t n)
