@@ -43,7 +43,8 @@ static void forget_path(amc_audit *a, const char *set, size_t id, const char *di
     assert_int_equal(amc_audit_forget(a, path), AMC_OK);
 }
 
-#define N 767 /* ids per table: 767 of 1024 slots (one more and the table grows: load above 3/4) */
+/* ids per table: 767 of 1024 slots (one more and the table grows: load above 3/4) */
+#define N 767
 
 static void test_forget_all(void **state)
 {
