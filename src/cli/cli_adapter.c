@@ -92,6 +92,7 @@ amc_conform_reply *cli_adapter_exchange(cli_adapter *a, const char *op, const ch
     int io = cli_proc_send(&a->proc, req, reqlen, timeout);
     amc_conform_reply *rep = NULL;
     amc_diags *ds = NULL;
+    amc_status st = AMC_OK;
     a->fail = CLI_AD_OK;
     a->wstatus = -1;
     if (io == CLI_IO_OK)
@@ -101,9 +102,12 @@ amc_conform_reply *cli_adapter_exchange(cli_adapter *a, const char *op, const ch
         return NULL;
     }
     ds = amc_diags_new(4);
-    if (amc_conform_reply_parse(line, len, op, seq, ds, &rep) != AMC_OK) {
+    st = ds ? amc_conform_reply_parse(line, len, op, seq, ds, &rep) : AMC_ENOMEM;
+    if (st != AMC_OK) {
         const amc_diag *d = amc_diags_get(ds, 0);
         size_t i = 0;
+        if (st == AMC_ENOMEM)
+            cli_nomem(); /* not a garbage reply: exit 2 */
         snprintf(why, whylen, "garbage reply (%s%s%.*s)", d ? d->message : "invalid",
                  len ? ": " : "", (int)(len < 60 ? len : 60), line);
         for (i = 0; why[i]; i++)
@@ -202,6 +206,7 @@ void cli_sb_put(cli_sb *b, const char *s, size_t n)
         char *q = realloc(b->p, cap);
         if (!q) {
             b->failed = true;
+            cli_nomem();
             return;
         }
         b->p = q;

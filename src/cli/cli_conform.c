@@ -175,8 +175,10 @@ int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line
             continue;
         if (p->rcap - p->rlen < 65536) {
             char *nb = realloc(p->rbuf, p->rcap * 2 + 65536);
-            if (!nb)
+            if (!nb) {
+                cli_nomem(); /* not the implementation's failure: exit 2 */
                 return CLI_IO_ERR;
+            }
             p->rbuf = nb;
             p->rcap = p->rcap * 2 + 65536;
         }

@@ -137,12 +137,17 @@ static int walk_seeds(shared *sh, const char *root, const char *rel, int depth)
         if (n == cap) {
             size_t nc = cap ? cap * 2 : 64;
             char **nv = realloc(names, nc * sizeof *nv);
-            if (!nv)
+            if (!nv) {
+                cli_nomem(); /* seeds left out: exit 2 at the end */
                 break;
+            }
             names = nv;
             cap = nc;
         }
-        names[n++] = strdup(e->d_name);
+        if ((names[n] = strdup(e->d_name)) != NULL)
+            n++;
+        else
+            cli_nomem();
     }
     closedir(d);
     if (n > 1) /* names is NULL in an empty directory: qsort wants an array */

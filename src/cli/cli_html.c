@@ -13,6 +13,7 @@
  *   - Colours are readable in print (backgrounds are not printed by default: outcome words are
  *     always written next to colours) and the layout is one column under 700 px.
  */
+#include "cli.h"
 #include "cli_html.h"
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -171,10 +172,13 @@ void cli_html_begin(FILE *out, const char *title, const char *extra_css, const c
     char *all = malloc(n);
     if (all) {
         snprintf(all, n, "%s%s", css, extra_css ? extra_css : "");
-        (void)cli_html_sha256(all, sh, sizeof sh);
+        if (cli_html_sha256(all, sh, sizeof sh) != 0)
+            cli_nomem();
+    } else {
+        cli_nomem(); /* no hash: the browser would refuse the page's style */
     }
-    if (script)
-        (void)cli_html_sha256(script, jh, sizeof jh);
+    if (script && cli_html_sha256(script, jh, sizeof jh) != 0)
+        cli_nomem(); /* no hash: the browser would refuse the page's script */
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
           out);

@@ -19,6 +19,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "cli.h"
 #include "cli_html.h"
 
 #define INPUT_MAX 16384
@@ -131,6 +132,8 @@ static void input_text(FILE *out, const char *suite_dir, const char *rel)
     buf = malloc(INPUT_MAX + 1);
     if (buf)
         n = fread(buf, 1, INPUT_MAX + 1, f);
+    else
+        cli_nomem();
     fclose(f);
     if (buf) {
         fputs("<pre class=\"input\">", out);

@@ -431,8 +431,10 @@ int cli_html_report(const cli_list *files, FILE *out, const char *cmd)
     size_t i = 0;
     int rc = CLI_EXIT_ERROR;
     memset(&pg, 0, sizeof pg);
-    if (!reps)
+    if (!reps) {
+        fprintf(stderr, "amc %s: out of memory\n", cmd);
         return CLI_EXIT_ERROR;
+    }
     for (i = 0; i < files->n; i++) {
         char *buf = NULL;
         size_t len = 0;

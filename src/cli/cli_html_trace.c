@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "cli.h"
 #include "cli_html.h"
 #include "cli_html_tl.h"
 
@@ -87,6 +88,7 @@ static void *grow(void *p, size_t *cap, size_t n, size_t sz, bool *oom)
     q = realloc(p, (*cap ? *cap * 2 : 64) * sz);
     if (!q) {
         *oom = true;
+        cli_nomem(); /* the page would lack it: trace check ends with exit 2 */
         return NULL;
     }
     *cap = *cap ? *cap * 2 : 64;
@@ -95,7 +97,10 @@ static void *grow(void *p, size_t *cap, size_t n, size_t sz, bool *oom)
 
 static char *dup(const char *s)
 {
-    return strdup(s ? s : "");
+    char *d = strdup(s ? s : "");
+    if (!d)
+        cli_nomem();
+    return d;
 }
 
 static bool has_kind(const cli_tl *tl, const char *k)
@@ -115,10 +120,12 @@ static void add_kind(cli_tl *tl, const char *k)
     nk = realloc(tl->kinds, (tl->nkinds + 1) * sizeof *nk);
     if (!nk) {
         tl->oom = true;
+        cli_nomem();
         return;
     }
     tl->kinds = nk;
-    tl->kinds[tl->nkinds++] = dup(k);
+    if ((tl->kinds[tl->nkinds] = dup(k)) != NULL)
+        tl->nkinds++;
 }
 
 cli_tl *cli_tl_new(const amc_lifecycle *lc)
@@ -153,10 +160,17 @@ cli_tl *cli_tl_new(const amc_lifecycle *lc)
         t->entity = dup(sp);
         t->from = dup(sp2 + 1);
         t->to = dup(arrow + 4);
+        if (!t->event || !t->entity || !t->from || !t->to) {
+            free(t->event);
+            free(t->entity);
+            free(t->from);
+            free(t->to);
+            cli_tl_free(tl);
+            return NULL;
+        }
         add_kind(tl, t->entity);
         tl->ntrans++;
     }
-    (void)tl->ntrans;
     return tl;
 }
 
@@ -209,6 +223,11 @@ static size_t lane_of(cli_tl *tl, const char *kind, const char *name, size_t at)
     memset(&nl[tl->nlanes], 0, sizeof *nl);
     nl[tl->nlanes].kind = dup(kind);
     nl[tl->nlanes].name = dup(name);
+    if (!nl[tl->nlanes].kind || !nl[tl->nlanes].name) {
+        free(nl[tl->nlanes].kind);
+        free(nl[tl->nlanes].name);
+        return (size_t)-1;
+    }
     nl[tl->nlanes].since = at;
     return tl->nlanes++;
 }
@@ -227,7 +246,8 @@ static void close_span(cli_tl *tl, size_t lane, size_t at)
     ns[tl->nspans].from = l->since;
     ns[tl->nspans].to = at;
     ns[tl->nspans].state = dup(l->cur);
-    tl->nspans++;
+    if (ns[tl->nspans].state)
+        tl->nspans++;
 }
 
 /* Moves a lane into state st at event index at (a new span when it changes). */
@@ -259,6 +279,8 @@ size_t cli_tl_mark(cli_tl *tl, const char *kind, const char *name, size_t line, 
     ne[at].line = line;
     ne[at].lane = lane;
     ne[at].event = dup(event);
+    if (!ne[at].event)
+        return (size_t)-1;
     ne[at].t = t ? dup(t) : NULL;
     ne[at].sev = sev;
     ne[at].diag = diag ? dup(diag) : NULL;
@@ -307,6 +329,8 @@ void cli_tl_event(cli_tl *tl, const amc_lifecycle *lc, const char *ev, size_t le
 {
     char *copy = strndup(ev, len);
     json_object *o = copy ? json_tokener_parse(copy) : NULL;
+    if (!copy)
+        cli_nomem();
     const char *name = NULL, *t = NULL, *inst = NULL;
     const tl_trans *tr = NULL;
     long ti = st == AMC_OK ? amc_lifecycle_last_transition(lc) : -1;
@@ -481,6 +505,7 @@ static void part(FILE *out, const cli_tl *tl, size_t a, size_t b, size_t pno, bo
     double width = 0, height = 0;
     bool folded = false;
     if (!pl || !row) {
+        cli_nomem();
         free(pl);
         free(row);
         return;
@@ -529,6 +554,7 @@ static void part(FILE *out, const cli_tl *tl, size_t a, size_t b, size_t pno, bo
     {
         size_t *order = calloc(shown + 1, sizeof *order);
         if (!order) {
+            cli_nomem();
             free(pl);
             free(row);
             return;
@@ -833,8 +859,12 @@ static char *find_value(const char *buf, size_t len, const char *key)
             ;
         while (e > v && buf[e - 1] == ' ')
             e--;
-        if (e > v)
-            return strndup(buf + v, e - v);
+        if (e > v) {
+            char *r = strndup(buf + v, e - v);
+            if (!r)
+                cli_nomem();
+            return r;
+        }
     }
     return NULL;
 }
@@ -849,6 +879,8 @@ void cli_audit_file_read(cli_audit_file *f, const char *buf, size_t len)
         f->from = find_value(buf, len, "sender_id");
     f->to = find_value(buf, len, "to");
     f->folder = strndup(f->rel, (size_t)(base - f->rel > 0 ? base - f->rel - 1 : 0));
+    if (!f->folder)
+        cli_nomem();
     for (p = base; *p; p++) {
         size_t n = strspn(p, "0123456789");
         if (n >= 10) {

@@ -99,8 +99,14 @@ static int load_scenarios(run *r, const char *profile)
         return 0;
     while ((e = readdir(d)) != NULL && n < 1024) {
         size_t l = strlen(e->d_name);
-        if (e->d_name[0] != '.' && l > 5 && !strcmp(e->d_name + l - 5, ".json"))
-            names[n++] = strdup(e->d_name);
+        if (e->d_name[0] != '.' && l > 5 && !strcmp(e->d_name + l - 5, ".json")) {
+            if (!(names[n] = strdup(e->d_name))) {
+                fprintf(stderr, "amc conform: out of memory\n");
+                rc = -1;
+                break;
+            }
+            n++;
+        }
     }
     closedir(d);
     qsort(names, n, sizeof names[0], cmp_str);
@@ -111,9 +117,15 @@ static int load_scenarios(run *r, const char *profile)
         char rel[1200];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         snprintf(rel, sizeof rel, "lifecycle/%s", names[i]);
-        if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
-            amc_conform_suite_add_scenario_file(r->suite, profile, rel, buf, len, ds) != AMC_OK) {
-            fprintf(stderr, "amc conform: %s is not a valid scenario\n", path);
+        amc_status st =
+            cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ? AMC_EIO
+            : !ds                                                 ? AMC_ENOMEM
+                  : amc_conform_suite_add_scenario_file(r->suite, profile, rel, buf, len, ds);
+        if (st != AMC_OK) {
+            if (st == AMC_ENOMEM)
+                fprintf(stderr, "amc conform: out of memory\n");
+            else
+                fprintf(stderr, "amc conform: %s is not a valid scenario\n", path);
             for (k = 0; k < amc_diags_count(ds); k++)
                 cli_print_diag_text(stderr, path, amc_diags_get(ds, k), false);
             rc = -1;
@@ -142,8 +154,14 @@ static int load_suite(run *r)
         if (e->d_name[0] == '.')
             continue;
         snprintf(path, sizeof path, "%s/%s/cases.json", r->suite_dir, e->d_name);
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-            names[n++] = strdup(e->d_name);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            if (!(names[n] = strdup(e->d_name))) {
+                fprintf(stderr, "amc conform: out of memory\n");
+                rc = -1;
+                break;
+            }
+            n++;
+        }
     }
     closedir(d);
     qsort(names, n, sizeof names[0], cmp_str);
@@ -152,10 +170,15 @@ static int load_suite(run *r)
         size_t len = 0;
         amc_diags *ds = amc_diags_new(20);
         snprintf(path, sizeof path, "%s/%s/cases.json", r->suite_dir, names[i]);
-        if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ||
-            amc_conform_suite_add(r->suite, names[i], buf, len, ds) != AMC_OK) {
+        amc_status st = cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ? AMC_EIO
+                        : !ds                                                 ? AMC_ENOMEM
+                              : amc_conform_suite_add(r->suite, names[i], buf, len, ds);
+        if (st != AMC_OK) {
             size_t k = 0;
-            fprintf(stderr, "amc conform: %s is not a valid manifest\n", path);
+            if (st == AMC_ENOMEM)
+                fprintf(stderr, "amc conform: out of memory\n");
+            else
+                fprintf(stderr, "amc conform: %s is not a valid manifest\n", path);
             for (k = 0; k < amc_diags_count(ds); k++)
                 cli_print_diag_text(stderr, path, amc_diags_get(ds, k), false);
             rc = -1;
@@ -213,8 +236,10 @@ static int sb_file(cli_sb *b, const run *r, const char *profile, const char *rel
         return -1;
     enc = cli_base64_encode(buf, len);
     free(buf);
-    if (!enc)
+    if (!enc) {
+        cli_nomem();
         return -1;
+    }
     cli_sb_puts(b, "{\"name\":");
     cli_sb_str(b, strncmp(rel, "inputs/", 7) ? rel : rel + 7);
     cli_sb_puts(b, ",\"data\":\"");
@@ -396,6 +421,8 @@ static int run_adapter_case(run *r, amc_conform_case *c)
         rep = NULL;
     }
     if (build_validate(r, c, ++r->ad.seq, &b) != 0) {
+        if (b.failed || cli_nomem_seen())
+            fprintf(stderr, "amc conform: out of memory\n");
         free(b.p);
         return -1;
     }
@@ -554,10 +581,14 @@ static int write_report(const run *r, int fmt, const char *path)
     size_t len = 0;
     FILE *f = NULL;
     json_object *rep = NULL;
-    if (amc_conform_report(r->suite, &r->info,
-                           fmt == FMT_HTML ? AMC_CONFORM_JSON : (amc_conform_format)fmt, &out,
-                           &len) != AMC_OK)
+    amc_status st = amc_conform_report(r->suite, &r->info,
+                                       fmt == FMT_HTML ? AMC_CONFORM_JSON : (amc_conform_format)fmt,
+                                       &out, &len);
+    if (st != AMC_OK) {
+        fprintf(stderr, "amc conform: %s\n",
+                st == AMC_ENOMEM ? "out of memory" : "internal error: no report");
         return -1;
+    }
     if (fmt == FMT_HTML && !(rep = json_tokener_parse(out))) {
         fprintf(stderr, "amc conform: internal error: the JSON report does not parse\n");
         amc_free(out);

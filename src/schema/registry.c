@@ -823,6 +823,8 @@ amc_status amc_schema_set_default_dialect(amc_schema_set *set, amc_schema_dialec
 
 /* ---- lookups ---- */
 
+/* The embedded schemas' keys, made once. Out of memory: none kept (a later call starts over;
+ * partial keys would leave NULL names behind). */
 static amc_status embed_keys(amc_schema_set *set)
 {
     size_t i = 0, n = amc_embedded_schemas_count;
@@ -832,28 +834,36 @@ static amc_status embed_keys(amc_schema_set *set)
     set->embed_base = amc_xcalloc(n ? n : 1, sizeof *set->embed_base);
     set->embed_added = amc_xcalloc(n ? n : 1, sizeof *set->embed_added);
     if (!set->embed_uri || !set->embed_base || !set->embed_added)
-        return AMC_ENOMEM;
+        goto nomem;
     for (i = 0; i < n; i++) {
         const amc_embedded_schema *e = &amc_embedded_schemas[i];
         char *base = amc_arena_sprintf(&set->arena, "amc:schemas/%s", e->path);
         char *u = NULL;
         if (!base)
-            return AMC_ENOMEM;
+            goto nomem;
         set->embed_base[i] = base;
         if (e->id) {
             amc_status st = amc_uri_resolve(base, e->id, strlen(e->id), &u);
             if (st == AMC_ENOMEM)
-                return st; /* the keys are partial: the caller marks the set (nomem) */
+                goto nomem;
             if (st == AMC_OK) {
                 u[amc_uri_fragment_at(u)] = '\0';
                 set->embed_uri[i] = amc_sreg_strdup(set, u, strlen(u));
                 amc_xfree(u);
                 if (!set->embed_uri[i])
-                    return AMC_ENOMEM;
+                    goto nomem;
             }
         }
     }
     return AMC_OK;
+nomem:
+    amc_xfree(set->embed_uri);
+    amc_xfree(set->embed_base);
+    amc_xfree(set->embed_added);
+    set->embed_uri = NULL;
+    set->embed_base = NULL;
+    set->embed_added = NULL;
+    return AMC_ENOMEM;
 }
 
 static sres *lookup(amc_schema_set *set, const char *uri)
