@@ -3,7 +3,8 @@
  * report showed untested (src/conform/conform.c): every malformed member of a scenario file
  * (CONFORM_MANIFEST_INVALID naming it, at the scenario's start), and the judge of a lifecycle
  * reply on results that are not objects, lack "accepted" or a state, report codes of other
- * types, states too long to quote whole, skips, and replies of another kind or none.
+ * types, states too long to quote whole, skips, and replies of another kind or none; outcome
+ * names, capability texts, globs with ranges and refused replies.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -179,12 +180,68 @@ static void test_judge_lifecycle_other_reply(void **state)
     amc_conform_suite_free(s);
 }
 
+/* the small API around the runner: outcome names, capability texts, globs with ranges,
+ * NULL suites, reply kinds an operation does not allow and hellos the runner refuses */
+static void test_api_edges(void **state)
+{
+    static const struct {
+        const char *reply, *op, *msg;
+    } bad[] = {
+        {"{\"seq\":1,\"protocol\":1001,\"implementation\":{\"name\":\"x\"},\"profiles\":[]}",
+         "hello", "hello: \"protocol\" missing or not a version number"},
+        {"{\"seq\":1,\"protocol\":0,\"implementation\":{\"name\":\"x\"},\"profiles\":[]}", "hello",
+         "hello: \"protocol\" missing or not a version number"},
+        {"{\"seq\":1,\"protocol\":1,\"implementation\":{\"name\":\"\"},\"profiles\":[]}", "hello",
+         "hello: \"implementation\" needs a non-empty \"name\""},
+        {"{\"seq\":1,\"protocol\":1,\"implementation\":\"x\",\"profiles\":[]}", "hello",
+         "hello: \"implementation\" needs a non-empty \"name\""},
+        {"{\"seq\":1,\"skipped\":\"why\"}", "reset", "\"skipped\" malformed or not allowed"},
+        {"{\"seq\":1,\"skipped\":5}", "validate", "\"skipped\" malformed or not allowed"},
+    };
+    amc_conform_reply *r = NULL;
+    size_t i = 0;
+    (void)state;
+    assert_string_equal(amc_conform_outcome_str(AMC_CONFORM_NOT_TESTED), "not-tested");
+    assert_string_equal(amc_conform_outcome_str(AMC_CONFORM_XPASS), "xpass");
+    assert_string_equal(amc_conform_outcome_str((amc_conform_outcome)99), "?");
+    assert_string_equal(amc_conform_capability_text("x.lifecycle"), "replays lifecycle events");
+    assert_string_equal(amc_conform_capability_text("x.path"),
+                        "reads the file's name and place in the tree");
+    assert_string_equal(amc_conform_capability_text("x.other"), "an extension");
+    assert_string_equal(amc_conform_capability_text("codes"), "reports amc's code ids");
+    assert_string_equal(amc_conform_capability_text(NULL), "");
+    assert_true(amc_conform_glob("ig-[a-c]?", "ig-b1"));
+    assert_false(amc_conform_glob("ig-[a-c]?", "ig-d1"));
+    assert_true(amc_conform_glob("ig-[!a-c]*", "ig-d1"));
+    assert_false(amc_conform_glob("ig-[!a-c]*", "ig-a1"));
+    assert_true(amc_conform_glob("ig-[-x]", "ig--"));
+    assert_false(amc_conform_glob("ig-[a-", "ig-a"));
+    assert_int_equal(amc_conform_case_count(NULL), 0);
+    assert_null(amc_conform_case_at(NULL, 0));
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        amc_diags *ds = amc_diags_new(0);
+        amc_status st =
+            amc_conform_reply_parse(bad[i].reply, strlen(bad[i].reply), bad[i].op, 1, ds, &r);
+        if (st != AMC_EINVALID || amc_diags_count(ds) != 1 ||
+            amc_diags_get(ds, 0)->code != AMC_C_CONFORM_REPLY_INVALID ||
+            !strstr(amc_diags_get(ds, 0)->message, bad[i].msg))
+            fail_msg("%s (%s): status %s, '%s'", bad[i].reply, bad[i].op, amc_status_str(st),
+                     amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "-");
+        assert_null(r);
+        amc_diags_free(ds);
+    }
+    assert_int_equal(amc_conform_reply_parse("{}", 2, NULL, 1, NULL, &r), AMC_EUSAGE);
+    assert_int_equal(amc_conform_reply_parse("{}", 2, "bogus", 1, NULL, &r), AMC_EUSAGE);
+    assert_int_equal(amc_conform_reply_parse(NULL, 2, "hello", 1, NULL, &r), AMC_EUSAGE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_malformed_scenarios),
         cmocka_unit_test(test_judge_lifecycle),
         cmocka_unit_test(test_judge_lifecycle_other_reply),
+        cmocka_unit_test(test_api_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,6 +98,31 @@ static void run_all(const pcase *cases, size_t n)
         "\"evidence\":[],\"alternative\":\"x\"}")
 
 static const pcase disc[] = {
+    /* message rules that read a member only when the schema's type holds */
+    {"objection for a governance condition raised by 法務特化", "discussion", NULL,
+     MSG(D1, "1", "法務特化", "OBJECTION", "6",
+         "{\"target_decision\":\"DEC-2026-01-15-1\",\"condition\":\"重大なリスク見落とし\","
+         "\"reason\":\"r\",\"evidence\":[],\"alternative\":\"x\"}"),
+     0, NULL, NULL, 0},
+    {"GOVERNANCE_LEGAL check_result FAIL", "discussion", NULL,
+     MSG(D1, "2", "法務特化", "GOVERNANCE_LEGAL", "4",
+         "{\"check_result\":\"FAIL\",\"concerns\":[]}"),
+     0, NULL, NULL, 0},
+    {"weight that is not a number: its range, no sum", "discussion", NULL,
+     MSG(D1, "3", "決裁者", "DECISION_DELIBERATION", "5",
+         "{\"summary_of_opinions\":{},\"weight_assignment\":{\"a\":\"x\",\"b\":0.5}}"),
+     AMC_C_DISC_WEIGHT_RANGE, "\"x\"", "SCHEMA_TYPE: expected number, got string", 1},
+    {"objection condition a number: no filer check", "discussion", NULL,
+     MSG(D1, "4", "倫理特化", "OBJECTION", "6",
+         "{\"target_decision\":\"DEC-2026-01-15-1\",\"condition\":5,\"reason\":\"r\","
+         "\"evidence\":[],\"alternative\":\"x\"}"),
+     AMC_C_DISC_OBJ_CONDITION, "5,\"reason", "SCHEMA_ENUM: 5 is not one of", 1},
+    {"objection by a speaker that is a number: no filer check", "discussion", NULL,
+     "{\"message_id\":\"MSG-" D1 "-6\",\"discussion_id\":\"" D1 "\",\"phase\":6,\"speaker\":5,"
+     "\"message_type\":\"OBJECTION\",\"timestamp\":\"" T0 "\",\"content\":{\"target_decision\":"
+     "\"DEC-2026-01-15-1\",\"condition\":\"倫理的懸念\",\"reason\":\"r\",\"evidence\":[],"
+     "\"alternative\":\"x\"}}",
+     AMC_C_DISC_MSG_STRUCTURE, "5,\"message_type", "SCHEMA_TYPE: expected string, got number", 1},
     {"session: discussion_id on a day that does not exist", "discussion", NULL,
      SESS("DISC-2026-02-30-001", "{}", ""), AMC_C_DISC_ID_FORMAT, "\"DISC-2026-02-30-001\"",
      "discussion_id DISC-2026-02-30-001 names a date that does not exist", 1},
