@@ -5,6 +5,8 @@
      starts with ".." ("..x/in.json") is (cli_html_conform.c safe_rel).
   2. format "uri": an IPvFuture host takes every sub-delim of RFC 3986 and ':' but not '^'
      (format.c sub_delim: its "c != '\\0'" guard turned around refused them all).
+  3. YAML 1.1 ambiguity: '1.5x+1' is a string for PyYAML too (its float's exponent is [eE][-+]
+     digits), so only '1_0.5e+1' is flagged (yaml_read.c y11_exp took any letter for the 'e').
 Usage: mut_edges.py AMC SUITE (run from the source tree)."""
 import json
 import os
@@ -68,6 +70,16 @@ with tempfile.TemporaryDirectory(prefix="amc-mutedges-") as t:
     check(p.stdout.decode() == lines + ':2:1: error[SCHEMA_FORMAT]: "http://[v7.a^b]/" is not a '
           'valid "uri"\n', f"validate uri: {p.stdout!r}")
     check(p.stderr.decode().strip() == "valid=2 invalid=1", f"validate uri: {p.stderr!r}")
+    # 3. YAML 1.1 floats: an exponent needs 'e' or 'E'
+    y = os.path.join(t, "y.yaml")
+    with open(y, "w") as f:
+        f.write("a: 1_0.5e+1\nb: 1.5x+1\nc: 1.5e+1\n")
+    p = run(["parse", y])
+    check(p.returncode == 0, f"parse y.yaml: exit {p.returncode}")
+    check(p.stderr.decode() == y + ":1:4: warning[YAML_11_AMBIGUOUS]: plain scalar '1_0.5e+1' is a "
+          "string in YAML 1.2 (core schema), but YAML 1.1 readers such as PyYAML read a float "
+          "('_' ignored) (https://yaml.org/type/float.html); quote or tag it to be unambiguous\n",
+          f"parse y.yaml: {p.stderr!r}")
 
 for f in failures:
     print("FAIL:", f)
