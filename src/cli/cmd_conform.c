@@ -1096,6 +1096,8 @@ static int conform_main(void *args, const cli_list *ops)
     }
     signal(SIGPIPE, SIG_IGN);
     r.suite = amc_conform_suite_new();
+    if (!r.suite)
+        fprintf(stderr, "amc conform: out of memory\n");
     if (!r.suite || load_suite(&r) != 0)
         goto out;
     if (!realpath(r.suite_dir, r.suite_abs))
