@@ -348,10 +348,21 @@ rules = rules["rules"] if isinstance(rules, dict) else rules
 want = next(r["id"] for r in rules
             if r["level"] == "MUST" and r["code"] not in amc_codes
             and "-LC-" not in r["id"] and "-WS-" not in r["id"] and "-LIVE-" not in r["id"])
+# amc's verdict "invalid" without a rule: the first MUST rule whose code amc did not report too
+norule = dict(err_line, amc={"verdict": "invalid", "codes": ["MAILBOX_SCHEMA_INVALID"]})
+make_dir("norule", [norule], [("error", err_line["input"])])
+replay("norule", ["--emit-cases", out_dir("em6")], 0)
+cases6 = json.load(open(os.path.join(out_dir("em6"), "mailbox", "cases.json")))
 cases = json.load(open(os.path.join(out_dir("em4"), "mailbox", "cases.json")))
 if [(x["verdict"], x["codes"], x["rule"], x["level"]) for x in cases] != \
         [("valid", ["MAILBOX_SCHEMA_INVALID"], want, "MUST")] or want == "MAILBOX-ENV-001":
     c.fail(f"validamc: {cases}, want rule {want}")
+want6 = next(r["id"] for r in rules
+             if r["level"] == "MUST" and r["code"] != "MAILBOX_SCHEMA_INVALID"
+             and "-LC-" not in r["id"] and "-WS-" not in r["id"] and "-LIVE-" not in r["id"])
+if [(x["verdict"], x["codes"], x["rule"]) for x in cases6] != \
+        [("invalid", ["MAILBOX_SCHEMA_INVALID"], want6)]:
+    c.fail(f"norule: {cases6}, want rule {want6}")
 # --replay with an implementation, then --emit-cases that cannot write one suite: exit 2
 replay("twoprof", ["--impl", adapter("error"), "--emit-cases", out_dir("em5")], 2,
        err=f"amc fuzz: --emit-cases: findings of several profiles in {out_dir('twoprof')}\n")
