@@ -15,7 +15,8 @@
 #                 serve answering a client that never half-closes after --timeout; github/junit/JSON
 #                 escaping of file names and messages; trace check HTML of invalid events;
 #                 --map-uri paths percent-decoded, NUL and .. refused; an empty directory; report
-#                 merge of a CRLF JSON Lines report; bowtie registry keys with #, errored tests
+#                 merge of a CRLF JSON Lines report; bowtie registry keys with #, errored tests;
+#                 probe --allow-tasks against a result without its id
 #   cli.cov_fuzz_st  amc fuzz --stateful and --lifecycle against adapters failing one way each, their
 #                 summaries and progress lines, unusable suites, broken findings directories
 add_test(NAME cli.cov_html

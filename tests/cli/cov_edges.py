@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 AMC = os.path.abspath(sys.argv[1])
@@ -239,6 +240,67 @@ if json.loads(reply or b"{}") != {"type": "error", "from": "amc-serve",
                                   "message": "timed out: no half-close within 1 s"} or \
         "request#1: timed out: no half-close within 1 s\n" not in err or srv.returncode != 0:
     fail(f"serve timeout: exit {srv.returncode}, reply {reply!r}\n{err}")
+
+# 4. amc probe --allow-tasks against a server whose result to the task has no id, or a number:
+# SOCKET-LIVE-003 fails naming what came and the task's id (a thread of this script serves)
+def probe_server(path, rid):
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)
+    srv.listen(16)
+
+    def handle(conn):
+        try:
+            conn.settimeout(30)
+            data = b""
+            while True:
+                b = conn.recv(65536)
+                if not b:
+                    break
+                data += b
+            try:
+                req = json.loads(data)
+            except ValueError:
+                req = None
+            t = req.get("type") if isinstance(req, dict) else None
+            if t == "status":
+                out = {"type": "status_response", "from": "cov", "state": "idle",
+                       "current_task": None}
+            elif t == "task":
+                out = {"type": "result", "from": "cov", "status": "success",
+                       "payload": {"output": "", "summary": ""}}
+                if rid is not None:
+                    out["id"] = rid
+            else:
+                out = {"type": "error", "from": "cov", "message": "no"}
+            conn.sendall(json.dumps(out).encode())
+        except OSError:
+            pass
+        conn.close()
+
+    def loop():
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            threading.Thread(target=handle, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=loop, daemon=True).start()
+    return srv
+
+
+for rid, what in ((None, "missing"), (7, "7")):
+    path = os.path.join(TMP, f"probe{what}.sock")
+    srv = probe_server(path, rid)
+    p = amc(["probe", "--socket", path, "--format", "json", "--timeout", "10", "--block-limit",
+             "1", "--max-request", "1K", "--allow-tasks"])
+    srv.close()
+    rules = {r["id"]: r for r in json.loads(p.stdout)["rules"]} if p.stdout.startswith("{") \
+        else {}
+    msgs = [f["message"] for f in rules.get("SOCKET-LIVE-003", {}).get("findings", [])]
+    if p.returncode != 1 or rules.get("SOCKET-LIVE-003", {}).get("outcome") != "fail" or \
+            not any(m.startswith(f"the result's id is {what}, the task's task-") for m in msgs):
+        fail(f"probe result id {what}: exit {p.returncode}, {msgs}\n{p.stderr}")
 
 shutil.rmtree(TMP, ignore_errors=True)
 if failures:
