@@ -263,6 +263,10 @@ if expect("lc-error", p, fs, 1, 1):
     replay(out_dir("lc-error"), ["--impl", f"{AMC} adapter"], 0, "the scenario passes")
     replay(out_dir("lc-error"), ["--impl", adapter("dropcap:acp.lifecycle")], 2,
            "the implementation does not replay lifecycle events (acp.lifecycle)")
+    p = c.amc(["fuzz", "--replay", out_dir("lc-error"), "--emit-cases", "/dev/null/x"])
+    if p.returncode != 2 or p.stderr != "amc fuzz: --emit-cases: cannot write /dev/null/x/acp/" \
+            f"lifecycle/{f['scenario_id']}.json: Not a directory\n":
+        c.fail(f"lc emit to /dev/null/x: exit {p.returncode}\n{p.stderr}")
     d = out_dir("lc-gone")
     shutil.copytree(out_dir("lc-error"), d)
     os.unlink(os.path.join(d, f["input"]))
