@@ -213,6 +213,10 @@ replay(d, [], 2, f"cannot read {d}/{rel}")
 replay(out_dir("valid"), ["--impl", adapter("dropcap:mailbox.stateful")], 2,
        "the implementation does not validate sessions (mailbox.stateful)")
 replay(out_dir("valid"), ["--impl", f"{AMC} adapter"], 0, "not reproduced ")
+p = c.amc(["fuzz", "--replay", out_dir("valid"), "--emit-cases", "/dev/null/y"])
+if p.returncode != 2 or p.stderr != f"amc fuzz: --emit-cases: cannot copy {out_dir('valid')}/" \
+        f"{rel} to /dev/null/y/mailbox/inputs/{rel}\n":
+    c.fail(f"stateful emit to /dev/null/y: exit {p.returncode}\n{p.stderr}")
 replay(out_dir("valid"), [], 1, "impl-valid")
 
 # 5b. a profile without session rules (acp): sessions of its plain cases, shrunk by dropping
