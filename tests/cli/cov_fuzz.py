@@ -148,6 +148,12 @@ if expect("noprofile", p, fs, 2, n=0) and \
         "amc fuzz: the adapter does not claim profile mailbox" not in p.stderr:
     c.fail(f"noprofile: stderr\n{p.stderr}")
 
+# two jobs share --runs 5 (3 and 2), each with every seed in its corpus
+p, fs = run("jobs2", mb + ["--impl", f"{AMC} adapter", "--jobs", "2"], runs=5)
+if expect("jobs2", p, fs, 0, n=0) and not (", seed 3, 2 jobs\n5 execs in " in p.stdout and
+                                           p.stdout.endswith("no findings\n")):
+    c.fail(f"jobs2: {p.stdout}")
+
 # 7. seeds: a .jsonl file is one seed a non-blank line (CR-only lines skipped), named
 # FILE-N.json; subdirectories are walked in name order, dot files skipped, files over
 # --max-len left out; an ignite corpus without files gets the built-in MIME seed; --corpus
