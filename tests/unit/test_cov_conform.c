@@ -230,9 +230,67 @@ static void test_api_edges(void **state)
         assert_null(r);
         amc_diags_free(ds);
     }
+    assert_string_equal(amc_conform_verdict_str(AMC_CONFORM_INCOMPLETE), "incomplete");
+    assert_string_equal(amc_conform_verdict_str(AMC_CONFORM_NOT_MEASURED), "not-measured");
+    assert_string_equal(amc_conform_verdict_str((amc_conform_verdict)99), "?");
+    assert_int_equal(amc_conform_verdict_of(NULL, NULL), AMC_CONFORM_NOT_MEASURED);
+    assert_int_equal(amc_conform_exit_status(NULL, NULL), 3);
     assert_int_equal(amc_conform_reply_parse("{}", 2, NULL, 1, NULL, &r), AMC_EUSAGE);
     assert_int_equal(amc_conform_reply_parse("{}", 2, "bogus", 1, NULL, &r), AMC_EUSAGE);
     assert_int_equal(amc_conform_reply_parse(NULL, 2, "hello", 1, NULL, &r), AMC_EUSAGE);
+}
+
+/* manifest cases with a member missing or malformed: the member named, the case's index */
+static void test_manifest_members(void **state)
+{
+    static const struct {
+        const char *mf, *msg;
+    } bad[] = {
+        {"[{\"id\":\"\",\"rule\":\"R\",\"level\":\"MUST\",\"verdict\":\"valid\",\"codes\":[]}]",
+         "x: case 0: member \"id\" missing or malformed"},
+        {"[{\"id\":\"a\",\"rule\":\"R\",\"verdict\":\"valid\",\"codes\":[]}]",
+         "x: case 0: member \"level\" missing or malformed"},
+        {"[{\"id\":\"a\",\"rule\":\"R\",\"level\":\"SHOULD\",\"codes\":[]}]",
+         "x: case 0: member \"verdict\" missing or malformed"},
+        {"[{\"id\":\"a\",\"rule\":\"R\",\"level\":\"SHOULD\",\"verdict\":\"maybe\","
+         "\"codes\":[]}]",
+         "x: case 0: member \"verdict\" missing or malformed"},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        amc_conform_suite *s = amc_conform_suite_new();
+        amc_diags *ds = amc_diags_new(0);
+        amc_status st = amc_conform_suite_add(s, "x", bad[i].mf, strlen(bad[i].mf), ds);
+        if (st != AMC_EINVALID || amc_diags_count(ds) != 1 ||
+            amc_diags_get(ds, 0)->code != AMC_C_CONFORM_MANIFEST_INVALID ||
+            strcmp(amc_diags_get(ds, 0)->message, bad[i].msg) != 0)
+            fail_msg("%s: status %s, '%s'", bad[i].mf, amc_status_str(st),
+                     amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "-");
+        amc_diags_free(ds);
+        amc_conform_suite_free(s);
+    }
+}
+
+/* expected-failure lists: the reason after '#', trimmed, control characters shown as '?';
+ * an id that names no case */
+static void test_xfail_reasons(void **state)
+{
+    static const char list[] = "x-lc-001   #   flaky\x1b[2J parser  \r\nnope # gone\n";
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    (void)state;
+    assert_int_equal(amc_conform_suite_add_scenario(s, "x", SCENARIO, sizeof SCENARIO - 1, ds),
+                     AMC_OK);
+    assert_int_equal(amc_conform_xfail_read(s, list, sizeof list - 1, ds), AMC_OK);
+    assert_true(amc_conform_case_at(s, 0)->xfail_listed);
+    assert_string_equal(amc_conform_case_at(s, 0)->xfail_reason, "flaky?[2J parser");
+    assert_int_equal(amc_diags_count(ds), 1);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_CONFORM_XFAIL_UNKNOWN);
+    assert_string_equal(amc_diags_get(ds, 0)->message, "nope: no such case");
+    assert_int_equal(amc_diags_get(ds, 0)->at.line, 1);
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
 }
 
 int main(void)
@@ -242,6 +300,8 @@ int main(void)
         cmocka_unit_test(test_judge_lifecycle),
         cmocka_unit_test(test_judge_lifecycle_other_reply),
         cmocka_unit_test(test_api_edges),
+        cmocka_unit_test(test_xfail_reasons),
+        cmocka_unit_test(test_manifest_members),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,6 +49,17 @@ static void check(const pcase *c, amc_status st, const amc_diags *ds)
 
 #define MB AMC_C_MAILBOX_POLICY_INVALID
 static const pcase policies[] = {
+    /* one bad key, then good ones after it: still exactly one error, the policy refused */
+    {"security: a bad acl, then good keys",
+     "security:\n  acl: 5\n  keyring_file: k\n  require_from_sender_match: true\n"
+     "  require_task_id_match: true\n  max_clock_skew_sec: 1\n  nonce_ttl_sec: 1\n",
+     AMC_EINVALID, MB, 2, 8, "policy key 'security.acl' must be a mapping"},
+    {"security.acl: a bad list, then a good one", "security:\n  acl:\n    a: 5\n    b: [x]\n",
+     AMC_EINVALID, MB, 3, 8, "policy key 'security.acl' must be a list of strings"},
+    {"review: bad required_agents, then good consumers",
+     "review:\n  required_agents: 5\n  review_result_consumer: a\n"
+     "  aggregation_result_consumer: b\n",
+     AMC_EINVALID, MB, 2, 20, "policy key 'review.required_agents' must be a list of strings"},
     {"signature_algorithm md5", "security:\n  signature_algorithm: md5\n", AMC_EINVALID, MB, 2, 24,
      "policy key 'security.signature_algorithm' must be sha256 or hmac_sha256"},
     {"signature_algorithm sha256", "security:\n  signature_algorithm: sha256\n", AMC_OK, 0, 0, 0,
