@@ -7,6 +7,9 @@
      (format.c sub_delim: its "c != '\\0'" guard turned around refused them all).
   3. YAML 1.1 ambiguity: '1.5x+1' is a string for PyYAML too (its float's exponent is [eE][-+]
      digits), so only '1_0.5e+1' is flagged (yaml_read.c y11_exp took any letter for the 'e').
+  4. "required" beside "properties" on objects of more than 64 members (the fast validator
+     checks them without its member scan: validate.c fv_kw OP_REQUIRED, whose 'sc &&' guard
+     turned into 'sc ||' dereferenced the missing scan).
 Usage: mut_edges.py AMC SUITE (run from the source tree)."""
 import json
 import os
@@ -80,6 +83,22 @@ with tempfile.TemporaryDirectory(prefix="amc-mutedges-") as t:
           "string in YAML 1.2 (core schema), but YAML 1.1 readers such as PyYAML read a float "
           "('_' ignored) (https://yaml.org/type/float.html); quote or tag it to be unambiguous\n",
           f"parse y.yaml: {p.stderr!r}")
+    # 4. required on objects too large for the fast validator's member scan
+    sch = os.path.join(t, "req.json")
+    with open(sch, "w") as f:
+        f.write('{"properties": {"a": {"type": "integer"}}, "required": ["a"]}')
+    lines = os.path.join(t, "big.jsonl")
+    with open(lines, "w") as f:
+        for with_a in (True, False, True):
+            o = {"m%d" % i: i for i in range(70)}
+            if with_a:
+                o["a"] = 1
+            f.write(json.dumps(o) + "\n")
+    p = run(["validate", "--schema", sch, "--jsonl", lines])
+    check(p.returncode == 1, f"validate big objects: exit {p.returncode}")
+    check(p.stdout.decode() == lines + ':2:1: error[SCHEMA_REQUIRED]: "a" is a required property\n',
+          f"validate big objects: {p.stdout!r}")
+    check(p.stderr.decode().strip() == "valid=2 invalid=1", f"validate big objects: {p.stderr!r}")
 
 for f in failures:
     print("FAIL:", f)
