@@ -4,7 +4,7 @@
 #   2. ASan+UBSan build, full ctest (unit, CLI, schema suite, fuzz-corpus replay);
 #   3. the ClusterFuzzLite build (ci/cflite-check.sh) and the style check;
 #   4. coverage of src/ by the whole suite (ci/coverage.sh; prints the summary);
-#   5. a 30-mutant sample (ci/mutate.sh; prints the score, fails below 50%: docs/testing.md).
+#   5. a 30-mutant sample (ci/mutate.sh; prints the score, fails below 40%: docs/testing.md).
 # Usage: ci/test.sh [--quick]   (--quick: step 1 only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +41,7 @@ bash ci/check-style.sh
 step "Coverage (gcc --coverage, every test)"
 bash ci/coverage.sh build/coverage
 step "Mutation sample (30 mutants, seed ${MUTATE_SEED:-22})"
-bash ci/mutate.sh -n 30 --coverage build/coverage/coverage.json --min-score 50 \
+bash ci/mutate.sh -n 30 --coverage build/coverage/coverage.json --min-score 40 \
   --report build/mutate/report.txt
 echo
 cat build/coverage/summary.txt
