@@ -1,9 +1,9 @@
 /*
  * alloc_fail_sweep.h - the allocation-failure sweep shared by test_alloc_fail.c and
  * test_alloc_fail_more.c (included by those two files only, inside their
- * #ifdef AMC_ALLOC_FAILPOINTS): a scenario's result text, file reading, a profile run over
- * files, and sweep(), which fails the k-th allocation once for every k and requires AMC_ENOMEM
- * reported or exactly the clean result.
+ * #ifdef AMC_ALLOC_FAILPOINTS): a scenario's result text, file reading, a lifecycle run's
+ * events and end, a profile run over files, and sweep(), which fails the k-th allocation once for
+ * every k and requires AMC_ENOMEM reported or exactly the clean result.
  */
 #ifndef AMC_TEST_ALLOC_FAIL_SWEEP_H
 #define AMC_TEST_ALLOC_FAIL_SWEEP_H
@@ -35,6 +35,39 @@ static void r_diags(result *r, const amc_diags *ds)
     size_t i = 0;
     for (i = 0; ds && i < amc_diags_count(ds); i++)
         r_add(r, " %s", amc_code_id(amc_diags_get(ds, i)->code));
+}
+
+/* One lifecycle event (NULL: its text could not be made): its status recorded, *nomem set when
+ * it is AMC_ENOMEM; a finding (AMC_EINVALID) lets the run go on as AMC_OK. */
+static amc_status lc_event(result *r, amc_lifecycle *lc, const char *ev, size_t n, amc_diags *ds,
+                           bool *nomem)
+{
+    amc_status st = ev ? amc_lifecycle_apply(lc, ev, n, ds) : AMC_ENOMEM;
+    r_add(r, " | %d", (int)st);
+    *nomem = st == AMC_ENOMEM;
+    return st == AMC_EINVALID ? AMC_OK : st;
+}
+
+/* The end of a lifecycle run whose events left st: finish and state recorded while st is
+ * AMC_OK, then the diagnostics. */
+static void lc_end(result *r, amc_lifecycle *lc, amc_diags *ds, amc_status st, bool *nomem)
+{
+    char *state = NULL;
+    size_t len = 0;
+    if (st == AMC_OK) {
+        st = amc_lifecycle_finish(lc, ds);
+        r_add(r, " finish %d", (int)st);
+        *nomem = st == AMC_ENOMEM;
+        if (st == AMC_EINVALID)
+            st = AMC_OK;
+    }
+    if (st == AMC_OK) {
+        st = amc_lifecycle_state(lc, &state, &len);
+        r_add(r, " state %d %s", (int)st, state ? state : "-");
+        *nomem = st == AMC_ENOMEM;
+    }
+    r_diags(r, ds);
+    amc_free(state);
 }
 
 /* A scenario returns AMC_ENOMEM if it saw one anywhere (the test's "reported" case), else

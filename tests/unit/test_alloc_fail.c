@@ -315,8 +315,6 @@ static amc_status sc_lifecycle(result *r)
     amc_status st = AMC_ENOMEM;
     bool nomem = false;
     size_t i = 0;
-    char *state = NULL;
-    size_t slen = 0;
     memset(&o, 0, sizeof o);
     o.profile = "mailbox";
     if (ds)
@@ -324,26 +322,9 @@ static amc_status sc_lifecycle(result *r)
     r_add(r, "new %d", (int)st);
     nomem = st == AMC_ENOMEM;
     for (i = 0; st == AMC_OK && ev[i]; i++) {
-        st = amc_lifecycle_apply(lc, ev[i], strlen(ev[i]), ds);
-        r_add(r, " | %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-        if (st == AMC_EINVALID)
-            st = AMC_OK;
+        st = lc_event(r, lc, ev[i], strlen(ev[i]), ds, &nomem);
     }
-    if (st == AMC_OK) {
-        st = amc_lifecycle_finish(lc, ds);
-        r_add(r, " finish %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-        if (st == AMC_EINVALID)
-            st = AMC_OK;
-    }
-    if (st == AMC_OK) {
-        st = amc_lifecycle_state(lc, &state, &slen);
-        r_add(r, " state %d %s", (int)st, state ? state : "-");
-        nomem = st == AMC_ENOMEM;
-    }
-    r_diags(r, ds);
-    amc_free(state);
+    lc_end(r, lc, ds, st, &nomem);
     amc_lifecycle_free(lc);
     amc_diags_free(ds);
     return nomem ? AMC_ENOMEM : AMC_OK;

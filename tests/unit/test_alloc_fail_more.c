@@ -182,7 +182,7 @@ static const char *lc_file, *lc_profile;
 static amc_status sc_lifecycle_file(result *r)
 {
     size_t len = 0, i = 0;
-    char *buf = slurp(lc_file, &len), *state = NULL;
+    char *buf = slurp(lc_file, &len);
     amc_diags *ds = amc_diags_new(0);
     amc_doc *doc = NULL;
     amc_lifecycle *lc = NULL;
@@ -201,27 +201,10 @@ static amc_status sc_lifecycle_file(result *r)
     for (i = 0; st == AMC_OK && steps && i < steps->u.arr.len; i++) {
         size_t elen = 0;
         char *ev = amc_value_to_json(amc_value_getz(steps->u.arr.items[i], "event"), -1, &elen);
-        st = ev ? amc_lifecycle_apply(lc, ev, elen, ds) : AMC_ENOMEM;
+        st = lc_event(r, lc, ev, elen, ds, &nomem);
         amc_free(ev);
-        r_add(r, " | %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-        if (st == AMC_EINVALID)
-            st = AMC_OK;
     }
-    if (st == AMC_OK) {
-        st = amc_lifecycle_finish(lc, ds);
-        r_add(r, " finish %d", (int)st);
-        nomem = st == AMC_ENOMEM;
-        if (st == AMC_EINVALID)
-            st = AMC_OK;
-    }
-    if (st == AMC_OK) {
-        st = amc_lifecycle_state(lc, &state, &len);
-        r_add(r, " state %d %s", (int)st, state ? state : "-");
-        nomem = st == AMC_ENOMEM;
-    }
-    r_diags(r, ds);
-    amc_free(state);
+    lc_end(r, lc, ds, st, &nomem);
     amc_lifecycle_free(lc);
     amc_doc_free(doc);
     amc_diags_free(ds);
