@@ -228,14 +228,18 @@ def load_equivalent(path):
         if len(parts) < 6:
             sys.exit("mutate: bad line in %s: %r" % (path, t))
         eq.append({"file": parts[0], "op": parts[1], "repl": parts[2], "nth": int(parts[3]),
-                   "text": parts[4].strip(), "reason": parts[5]})
+                   "text": parts[4].strip(), "reason": parts[5],
+                   "prev": parts[6].strip() if len(parts) > 6 else None})
     return eq
 
 
-def equivalent_reason(site, text_line, eqs):
+def equivalent_reason(site, text_line, eqs, prev_line=""):
+    """The reason when the site is listed; an entry with a 7th field (the line before, trimmed)
+    matches only after that line: for lines as common as `return false;`."""
     for e in eqs:
         if (e["file"] == site["file"] and e["op"] == site["op"] and e["repl"] == site["repl"]
-                and e["nth"] == site["nth"] and e["text"] == text_line.strip()):
+                and e["nth"] == site["nth"] and e["text"] == text_line.strip()
+                and (e["prev"] is None or e["prev"] == prev_line.strip())):
             return e["reason"]
     return None
 
@@ -745,7 +749,7 @@ def main():
         mline = line[:s["col"]] + s["repl"] + line[s["col"] + len(s["orig"]):]
         r = dict(s, before=line.strip(), after=mline.strip(), by=None)
         tm = time.time()
-        why = equivalent_reason(s, line, eqs)
+        why = equivalent_reason(s, line, eqs, lines[s["line"] - 2] if s["line"] > 1 else "")
         cover, via = tests_of(tmap, recorded, s)
         if via:
             r["map"] = via
