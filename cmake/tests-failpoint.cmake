@@ -5,6 +5,9 @@
 #   cli.alloc_fail  tests/cli/alloc_fail.py: every allocation of a set of commands fails once;
 #                   each run ends with the clean run's result or exit 2 "out of memory", no
 #                   crash, hang, sanitizer report or leak (docs/testing.md)
+#   cli.alloc_fail_fuzz  the same for seeded amc fuzz runs (alloc_fail.py --group fuzz): the
+#                   setup (schemas compiled, dictionary walked) every k-th allocation, the
+#                   mutations, runs and findings every one
 if(AMC_ALLOC_FAILPOINTS)
   target_sources(amc-cli PRIVATE ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail_wrap.c)
   target_link_options(amc-cli PRIVATE
@@ -14,4 +17,9 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.alloc_fail PROPERTIES LABELS cli TIMEOUT 600)
+  add_test(NAME cli.alloc_fail_fuzz
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
+                   $<TARGET_FILE:amc-cli> --group fuzz
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.alloc_fail_fuzz PROPERTIES LABELS cli TIMEOUT 600)
 endif()

@@ -82,12 +82,15 @@ static int mkdirs(const char *dir)
 static int push_raw(fz_store *s, const char *sig)
 {
     char *c = strdup(sig);
-    if (!c)
+    if (!c) {
+        cli_nomem();
         return -1;
+    }
     if (s->nraw == s->capraw) {
         size_t nc = s->capraw ? s->capraw * 2 : 64;
         char **nv = realloc(s->raw, nc * sizeof *nv);
         if (!nv) {
+            cli_nomem();
             free(c);
             return -1;
         }
@@ -256,6 +259,8 @@ bool fz_store_add(fz_store *s, fz_finding *f)
         fprintf(stderr, "amc fuzz: cannot write %s: %s\n", path, strerror(errno));
     }
     line = finding_line(s, f);
+    if (!line)
+        cli_nomem(); /* findings.jsonl lacks the line: exit 2 at the end */
     snprintf(path, sizeof path, "%s/findings.jsonl", s->o->out);
     out = line ? fopen(path, "a") : NULL;
     if (out) {
@@ -269,6 +274,8 @@ bool fz_store_add(fz_store *s, fz_finding *f)
         if (nv) {
             s->v = nv;
             s->cap = nc;
+        } else {
+            cli_nomem();
         }
     }
     if (s->n < s->cap) {

@@ -73,8 +73,10 @@ static int add_seed(shared *sh, const char *name, const char *data, size_t len)
     if (sh->nseeds == sh->capseeds) {
         size_t nc = sh->capseeds ? sh->capseeds * 2 : 64;
         seed *nv = realloc(sh->seeds, nc * sizeof *nv);
-        if (!nv)
+        if (!nv) {
+            cli_nomem(); /* the seed is left out: exit 2 at the end */
             return -1;
+        }
         sh->seeds = nv;
         sh->capseeds = nc;
     }
@@ -82,6 +84,7 @@ static int add_seed(shared *sh, const char *name, const char *data, size_t len)
     s->name = strdup(name);
     s->data = malloc(len + 1);
     if (!s->name || !s->data) {
+        cli_nomem();
         free(s->name);
         free(s->data);
         return -1;
@@ -164,7 +167,11 @@ static int walk_seeds(shared *sh, const char *root, const char *rel, int depth)
         } else if (S_ISREG(st.st_mode) && (size_t)st.st_size <= sh->run.o->max_len) {
             char *buf = NULL;
             size_t len = 0, sl = strlen(sub);
-            if (cli_read_file(path, sh->run.o->max_len, &buf, &len) == 0) {
+            errno = 0;
+            if (cli_read_file(path, sh->run.o->max_len, &buf, &len) != 0) {
+                if (errno == ENOMEM)
+                    cli_nomem(); /* said on stderr; the seed is left out: exit 2 at the end */
+            } else {
                 if (sl > 6 && !strcmp(sub + sl - 6, ".jsonl"))
                     add_jsonl(sh, sub, buf, len);
                 else
@@ -277,6 +284,7 @@ static int corpus_add(worker *w, const char *name, const char *data, size_t len)
             s->data = malloc(len + 1);
             if (!s->data) {
                 s->len = 0;
+                cli_nomem(); /* the corpus lacks an input: exit 2 at the end */
                 return -1;
             }
             memcpy(s->data, data, len);
@@ -285,16 +293,20 @@ static int corpus_add(worker *w, const char *name, const char *data, size_t len)
             return 0;
         }
         nv = realloc(w->c, nc * sizeof *nv);
-        if (!nv)
+        if (!nv) {
+            cli_nomem();
             return -1;
+        }
         w->c = nv;
         w->cap = nc;
     }
     s = &w->c[w->n];
     s->name = name;
     s->data = malloc(len + 1);
-    if (!s->data)
+    if (!s->data) {
+        cli_nomem();
         return -1;
+    }
     memcpy(s->data, data, len);
     s->data[len] = '\0';
     s->len = len;
@@ -561,8 +573,10 @@ static void profile_codes(shared *sh)
     size_t i = 0, j = 0;
     sh->codes = calloc(amc_rule_count() + 1, sizeof *sh->codes);
     sh->reached = calloc(amc_rule_count() + 1, sizeof *sh->reached);
-    if (!sh->codes || !sh->reached)
+    if (!sh->codes || !sh->reached) {
+        cli_nomem(); /* the codes reached are not counted: exit 2 at the end */
         return;
+    }
     for (i = 0; i < amc_rule_count(); i++) {
         const amc_rule *r = amc_rule_at(i);
         const char *id = amc_code_id(r->code);
@@ -636,14 +650,15 @@ static void free_worker(worker *w)
     free(w->keys);
 }
 
-static void init_worker(shared *sh, worker *w, unsigned idx)
+/* -1: amc's validator could not be made (out of memory: the profile is known) */
+static int init_worker(shared *sh, worker *w, unsigned idx)
 {
     const fz_opts *o = sh->run.o;
     memset(w, 0, sizeof *w);
     fz_job_init(&w->j, &sh->run, idx);
     w->sh = sh;
     fz_seed(&w->rng, o->seed + 0x9e3779b97f4a7c15ull * idx);
-    (void)fz_amc_init(&w->amc, o->profile);
+    return fz_amc_init(&w->amc, o->profile);
 }
 
 int fz_run_messages(const fz_opts *o)
@@ -667,11 +682,17 @@ int fz_run_messages(const fz_opts *o)
     ws = calloc(o->jobs, sizeof *ws);
     jobs = calloc(o->jobs, sizeof *jobs);
     if (ws && jobs && sh.dict) {
+        bool ok = true;
         for (i = 0; i < o->jobs; i++) {
-            init_worker(&sh, &ws[i], i);
+            ok = init_worker(&sh, &ws[i], i) == 0 && ok;
             jobs[i] = &ws[i].j;
         }
-        rc = fz_drive(&sh.run, &d, jobs);
+        if (ok)
+            rc = fz_drive(&sh.run, &d, jobs);
+        else
+            fprintf(stderr, "amc fuzz: out of memory\n");
+    } else {
+        fprintf(stderr, "amc fuzz: out of memory\n");
     }
     for (i = 0; ws && i < o->jobs; i++)
         free_worker(&ws[i]);

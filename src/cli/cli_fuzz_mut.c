@@ -82,8 +82,10 @@ void *fz_alloc(fz_arena *a, size_t n)
     if (!c || c->cap - c->used < n) {
         size_t cap = n > 65536 ? n : 65536;
         c = calloc(1, sizeof *c + cap);
-        if (!c)
+        if (!c) {
+            cli_nomem(); /* the mutation goes on without a piece: exit 2 at the end */
             return NULL;
+        }
         c->cap = cap;
         c->next = a->head;
         a->head = c;
@@ -134,14 +136,18 @@ static int push_str(char ***v, size_t *n, size_t *cap, const char *s, size_t len
     if (*n == *cap) {
         size_t nc = *cap ? *cap * 2 : 8;
         char **nv = realloc(*v, nc * sizeof *nv);
-        if (!nv)
+        if (!nv) {
+            cli_nomem();
             return -1;
+        }
         *v = nv;
         *cap = nc;
     }
     c = malloc(len + 1);
-    if (!c)
+    if (!c) {
+        cli_nomem();
         return -1;
+    }
     memcpy(c, s, len);
     c[len] = '\0';
     (*v)[(*n)++] = c;
@@ -157,15 +163,19 @@ static dvals *dict_key(fz_dict *d, const char *key)
     if (d->n == d->cap) {
         size_t nc = d->cap ? d->cap * 2 : 64;
         dvals *nk = realloc(d->k, nc * sizeof *nk);
-        if (!nk)
+        if (!nk) {
+            cli_nomem();
             return NULL;
+        }
         d->k = nk;
         d->cap = nc;
     }
     memset(&d->k[d->n], 0, sizeof d->k[d->n]);
     d->k[d->n].key = strdup(key);
-    if (!d->k[d->n].key)
+    if (!d->k[d->n].key) {
+        cli_nomem();
         return NULL;
+    }
     return &d->k[d->n++];
 }
 
@@ -220,8 +230,10 @@ static void dict_len_sample(fz_dict *d, dvals *k, long long n)
     if (n < 0 || n > 70000)
         return;
     s = malloc((size_t)n + 3);
-    if (!s)
+    if (!s) {
+        cli_nomem();
         return;
+    }
     s[0] = '"';
     memset(s + 1, 'x', (size_t)n);
     s[n + 1] = '"';
@@ -351,7 +363,8 @@ fz_dict *fz_dict_new(const char *profile)
             strncmp(name, profile, plen) || name[plen] != '/')
             continue;
         snprintf(uri, sizeof uri, "amc:schemas/%s", name);
-        (void)amc_schema_walk(set, uri, walk_cb, d);
+        if (amc_schema_walk(set, uri, walk_cb, d) == AMC_ENOMEM)
+            cli_nomem();
     }
     amc_schema_set_free(set);
     qsort(d->k, d->n, sizeof *d->k, cmp_dvals);
@@ -508,6 +521,8 @@ static jn *jn_parse(fz_arena *a, const char *buf, size_t len, bool yaml)
         st = yaml ? amc_yaml_read(buf, len, &lim, ds, &doc)
                   : amc_json_read(buf, len, &lim, ds, &doc);
     amc_diags_free(ds);
+    if (!ds || st == AMC_ENOMEM)
+        cli_nomem(); /* the input is only mutated byte by byte: exit 2 at the end */
     if (st != AMC_OK || !doc) {
         amc_doc_free(doc);
         return NULL;
@@ -1275,11 +1290,13 @@ static void byte_op(fz_rng *r, const fz_dict *d, cli_sb *b, const char *other, s
     case 3: { /* a run of one byte */
         size_t len = pick_len(r);
         char *run = malloc(len + 1);
-        if (run) {
-            memset(run, "a \"\\{[0\xff"[fz_below(r, 8)], len);
-            cli_sb_put(&t, run, len);
-            free(run);
+        if (!run) {
+            cli_nomem();
+            break;
         }
+        memset(run, "a \"\\{[0\xff"[fz_below(r, 8)], len);
+        cli_sb_put(&t, run, len);
+        free(run);
         break;
     }
     case 4: /* duplicate a range */
@@ -1304,6 +1321,7 @@ static void byte_op(fz_rng *r, const fz_dict *d, cli_sb *b, const char *other, s
     }
     cli_sb_put(&t, b->p + at, n - at);
     if (t.failed) {
+        cli_nomem();
         free(t.p);
         return;
     }
@@ -1762,6 +1780,8 @@ int fz_mutate(fz_rng *r, const fz_dict *d, fz_syntax syn, const char *in, size_t
         w = syn == FZ_SYN_MIME ? mime_mutate(r, &a, d, in, len, out)
                                : json_mutate(r, &a, d, in, len, other, olen, out);
     if (!w || out->failed) { /* byte-level only */
+        if (out->failed)
+            cli_nomem();
         out->len = 0;
         out->failed = false;
         cli_sb_put(out, in, len);
@@ -1779,6 +1799,8 @@ int fz_mutate(fz_rng *r, const fz_dict *d, fz_syntax syn, const char *in, size_t
     if (!out->p)
         cli_sb_put(out, "", 0);
     *what = w;
+    if (out->failed)
+        cli_nomem();
     return out->failed ? -1 : 0;
 }
 
@@ -1793,6 +1815,7 @@ void fz_fixup(fz_rng *r, const char *profile, cli_sb *buf)
 {
     char sig[65];
     amc_diags *ds = NULL;
+    amc_status st = AMC_OK;
     const char *p = NULL, *q = NULL;
     if (strcmp(profile, "mailbox") || !fz_pct(r, 60) || !buf->p)
         return;
@@ -1805,7 +1828,10 @@ void fz_fixup(fz_rng *r, const char *profile, cli_sb *buf)
     if (!q)
         return;
     ds = amc_diags_new(4);
-    if (amc_mailbox_signature(buf->p, buf->len, NULL, "sha256", ds, sig) == AMC_OK) {
+    st = ds ? amc_mailbox_signature(buf->p, buf->len, NULL, "sha256", ds, sig) : AMC_ENOMEM;
+    if (st == AMC_ENOMEM)
+        cli_nomem();
+    if (st == AMC_OK) {
         cli_sb t = {NULL, 0, 0, false};
         cli_sb_put(&t, buf->p, (size_t)(p + 1 - buf->p));
         cli_sb_puts(&t, sig);
@@ -1814,6 +1840,7 @@ void fz_fixup(fz_rng *r, const char *profile, cli_sb *buf)
             free(buf->p);
             *buf = t;
         } else {
+            cli_nomem();
             free(t.p);
         }
     }

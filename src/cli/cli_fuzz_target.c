@@ -101,7 +101,8 @@ void fz_amc_check(fz_amc *a, const char *name, const char *buf, size_t len, fz_v
     const char *all[256], *errs[256];
     size_t i = 0, na = 0, ne = 0;
     amc_diags_clear(a->ds);
-    (void)amc_validator_check(a->v, name, buf, len, a->ds, NULL);
+    if (amc_validator_check(a->v, name, buf, len, a->ds, NULL) == AMC_ENOMEM)
+        cli_nomem(); /* amc's verdict lacks a piece: exit 2 at the end */
     out->valid = amc_diags_errors(a->ds) == 0;
     out->rule[0] = out->first[0] = '\0';
     for (i = 0; i < amc_diags_count(a->ds); i++) {
@@ -340,12 +341,13 @@ bool fz_result_verdict(fz_result *res)
     res->codes[0] = '\0';
     {
         const char **ids = malloc((rep->ncodes + 1) * sizeof *ids);
-        if (ids) {
-            for (i = 0; i < rep->ncodes; i++)
-                ids[i] = rep->codes[i];
+        if (!ids)
+            cli_nomem(); /* the codes are left out: exit 2 at the end */
+        for (i = 0; ids && i < rep->ncodes; i++)
+            ids[i] = rep->codes[i];
+        if (ids)
             code_list(ids, rep->ncodes, res->codes, sizeof res->codes);
-            free(ids);
-        }
+        free(ids);
     }
     return true;
 }
@@ -358,6 +360,7 @@ static void adapter_validate(fz_target *t, const char *name, const char *buf, si
     amc_conform_reply *rep = NULL;
     long long seq = 0;
     if (!enc) {
+        cli_nomem();
         res->out = FZ_R_CUT;
         return;
     }
@@ -432,6 +435,7 @@ static void exec_validate(fz_target *t, const char *name, const char *buf, size_
     cmd = q ? cli_exec_expand(t->cmd, q, t->profile) : NULL;
     free(q);
     if (!cmd) {
+        cli_nomem(); /* the input is not run: exit 2 at the end */
         res->out = FZ_R_CUT;
         rm_tree(t->tmpdir, name);
         return;

@@ -15,7 +15,8 @@ To keep ctest's run short, the commands whose count is mostly the library compil
 profiles' schemas (swept by the unit tests' allocation failure runs already) are swept with a
 stride (every k-th allocation, printed); --full sweeps every allocation of every command (and
 commands with more than MAX_RUNS allocations always get a stride).
-Usage: alloc_fail.py AMC [--full] [NAME...]   (run from the source tree; NAME: only those cases)"""
+Usage: alloc_fail.py AMC [--full] [--group fuzz] [NAME...]   (run from the source tree; NAME:
+only those cases; --group fuzz: the amc fuzz cases, which a plain run leaves out)"""
 import concurrent.futures
 import os
 import re
@@ -26,7 +27,8 @@ import tempfile
 import time
 
 AMC = os.path.abspath(sys.argv[1])
-ONLY = [a for a in sys.argv[2:] if not a.startswith("-")]
+GROUP = sys.argv[sys.argv.index("--group") + 1] if "--group" in sys.argv else None
+ONLY = [a for a in sys.argv[2:] if not a.startswith("-") and a != GROUP]
 FULL = "--full" in sys.argv[2:]
 MAX_RUNS = 3000  # a sweep longer than this takes every k-th allocation
 TIMEOUT = 60
@@ -56,6 +58,13 @@ BOWTIE = (b'{"cmd":"start","version":1}\n'
 #   errored  bowtie: a response line may differ from the clean run's when it answers "errored"
 #            with "out of memory" (the harness protocol's way to skip a case)
 #   stride   sweep every k-th allocation only (the count is large and most of it the same code)
+#   head     arguments of a shorter run of the same command (amc fuzz --runs 1): its count H
+#            splits the sweep: allocations below H (setup: schemas compiled, the dictionary
+#            built) every stride-th only, every one from H on (what the longer run adds)
+#   first    with head: the first N allocations every one too (arguments, seeds, the
+#            dictionary's own allocations before the schemas are walked)
+#   scrub    [(regex, replacement)] applied to stdout before comparing (times, rates)
+#   group    "fuzz": swept only when asked for (--group fuzz: ctest cli.alloc_fail_fuzz)
 V = ["validate"] + PERSON
 CASES = [
     ("help", ["help", "validate"], {}),
@@ -101,6 +110,31 @@ CASES = [
      {"files": ["r.json"], "stride": 9}),
     ("bowtie", ["bowtie"], {"stdin": BOWTIE, "errored": True}),
 ]
+# amc fuzz (group fuzz): seeded runs of a few mutations each (JSON and MIME) against amc's own
+# adapter (no finding), and against an exec validator that says "valid" to everything, from the
+# whole conformance corpus (a finding, shrunk and saved). Not swept yet: --stateful,
+# --lifecycle, --replay and --emit-cases.
+FUZZ_TIMES = [(rb" in [0-9.]+ s \([0-9]+/s\)", b" in T s (R/s)")]
+
+
+def fuzz(name, args, runs, stride, **more):
+    tail = ["--seed", "5", "--out", "{t}/f", "-q"]
+    opts = {"group": "fuzz", "stride": stride, "scrub": FUZZ_TIMES,
+            "head": ["fuzz"] + args + ["--runs", "1"] + tail}
+    opts.update(more)
+    return (name, ["fuzz"] + args + ["--runs", str(runs)] + tail, opts)
+
+
+SEEDS = "tests/fuzz/seeds/"
+FUZZ = [
+    fuzz("fuzz-mailbox", ["--profile", "mailbox", "--corpus", SEEDS + "mailbox", "--impl",
+                          "{amc} adapter"], 8, 60, first=64),
+    fuzz("fuzz-ignite", ["--profile", "ignite", "--corpus", SEEDS + "ignite", "--impl",
+                         "{amc} adapter"], 5, 80, first=48),
+    fuzz("fuzz-exec", ["--profile", "mailbox", "--impl-exec", "true {file}"], 4, 60,
+         files=["f/findings.jsonl"]),
+]
+CASES += FUZZ
 # made once, without failures, in {s}: two implementations' JSON conform reports
 SETUP = [
     ["conform", "--impl-exec", "true {file}", "--filter", "mailbox-env-00*", "--json", "{s}/a.json"],
@@ -119,6 +153,12 @@ def scrub(env):
 
 def expand(a, t):
     return a.replace("{t}", t).replace("{s}", SHARED).replace("{amc}", AMC)
+
+
+def scrub_out(opts, out):
+    for rx, repl in opts.get("scrub", []):
+        out = re.sub(rx, repl, out)
+    return out
 
 
 def run(args, opts, n, count_file=None):
@@ -150,8 +190,8 @@ def run(args, opts, n, count_file=None):
             path = os.path.join(t, name)
             files[name] = (SECONDS.sub(b'"seconds":0', open(path, "rb").read().replace(tb, b"{t}"))
                            if os.path.exists(path) else None)
-        return (p.returncode, p.stdout.replace(tb, b"{t}"), p.stderr.replace(tb, b"{t}"), files,
-                before)
+        return (p.returncode, scrub_out(opts, p.stdout.replace(tb, b"{t}")),
+                p.stderr.replace(tb, b"{t}"), files, before)
     finally:
         shutil.rmtree(t, ignore_errors=True)
 
@@ -211,10 +251,21 @@ def sweep(case):
     with open(cf) as f:
         count = int(f.read())
     stride = max(1 if FULL else opts.get("stride", 1), -(-count // MAX_RUNS))
+    head = 0
+    if "head" in opts:  # the setup every stride-th allocation, the rest every one
+        hf = os.path.join(SHARED, name + ".head")
+        h = run(opts["head"], opts, None, hf)
+        if h[0] == "timeout" or h[0] < 0 or not os.path.exists(hf):
+            return [f"{name}: the short run failed: {h[0]} {h[2][-500:]!r}"]
+        with open(hf) as f:
+            head = min(int(f.read()), count)
+    first = min(opts.get("first", 0), head)
+    todo = (list(range(first)) + [n for n in range(0, head, stride) if n >= first]
+            + list(range(head, count, 1 if head else stride)))
     problems = []
     stats = {"tolerated": 0, "reported": 0}
     with concurrent.futures.ThreadPoolExecutor(WORKERS) as ex:
-        runs = ex.map(lambda n: (n, run(args, opts, n)), range(0, count, stride))
+        runs = ex.map(lambda n: (n, run(args, opts, n)), todo)
         for n, got in runs:
             why, how = judge(ref, got, opts)
             if why:
@@ -222,13 +273,16 @@ def sweep(case):
             else:
                 stats[how] += 1
     note = f", stride {stride}" if stride > 1 else ""
+    if head:
+        note = (f", the first {first} all, up to {head} with stride {stride}, the other "
+                f"{count - head} all")
     print(f"{name}: {count} allocations{note}: {stats['reported']} reported, "
           f"{stats['tolerated']} tolerated, {len(problems)} wrong", flush=True)
     return problems
 
 
 def main():
-    cases = [c for c in CASES if not ONLY or c[0] in ONLY]
+    cases = [c for c in CASES if c[0] in ONLY or not ONLY and c[2].get("group") == GROUP]
     if not cases:
         print("alloc_fail: no such case")
         return 2
