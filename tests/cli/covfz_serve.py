@@ -60,9 +60,15 @@ srv = subprocess.Popen([AMC, "serve", "--socket", SOCK, "--timeout", "120", "-q"
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 try:
     deadline = time.monotonic() + 60
-    while not os.path.exists(SOCK) and srv.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    held = [connect() for _ in range(250)]
+    held = []
+    while not held:  # the socket file is there before listen(): refused until then
+        try:
+            held.append(connect())
+        except (FileNotFoundError, ConnectionRefusedError):
+            if srv.poll() is not None or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+    held += [connect() for _ in range(249)]
     first = ask(connect())  # answered: the 250 before it were accepted (the queue is FIFO)
     if first != "status_response":
         fail(f"the 251st connection: {first}")
