@@ -310,7 +310,8 @@ static void classify(const amc_audit *a, const char *path, cls *c)
 
 /* ---- key extraction ---- */
 
-/* IGNITE header value (first occurrence, case-insensitive name) before the empty line. */
+/* IGNITE header value (first occurrence, case-insensitive name) before the empty line. name is
+ * in lower case. */
 static bool mime_header(const char *buf, size_t len, const char *name, const char **v, size_t *vn)
 {
     size_t i = 0, nl = strlen(name);
@@ -323,12 +324,10 @@ static bool mime_header(const char *buf, size_t len, const char *name, const cha
         if (e - i > nl && buf[i + nl] == ':') {
             size_t k = 0;
             for (k = 0; k < nl; k++) {
-                char x = buf[i + k], y = name[k];
+                char x = buf[i + k];
                 if (x >= 'A' && x <= 'Z')
                     x = (char)(x - 'A' + 'a');
-                if (y >= 'A' && y <= 'Z')
-                    y = (char)(y - 'A' + 'a');
-                if (x != y)
+                if (x != name[k])
                     break;
             }
             if (k == nl) {
@@ -584,13 +583,13 @@ static amc_status extract(const amc_audit *a, amc_audit_unit *u, const char *buf
         const char *v = NULL;
         size_t vn = 0;
         u->pfx = "ignite";
-        if (mime_header(buf, len, "Message-ID", &v, &vn) && vn) {
+        if (mime_header(buf, len, "message-id", &v, &vn) && vn) {
             u->id = dupz(v, vn);
             u->idn = vn;
             if (!u->id)
                 return AMC_ENOMEM;
         }
-        if (c->folder == F_PENDING && mime_header(buf, len, "X-IGNITE-Retry-Count", &v, &vn) &&
+        if (c->folder == F_PENDING && mime_header(buf, len, "x-ignite-retry-count", &v, &vn) &&
             dec_over(v, vn, amc_policy_ignite_max_retries(a->policy)))
             st = over_msg(u, "IGNITE-WS-002",
                           "X-IGNITE-Retry-Count %.*s is over the limit %u but the message "
