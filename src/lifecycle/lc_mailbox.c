@@ -504,8 +504,7 @@ static amc_status init(void *core, lc_names *names, const amc_lc_config *cfg)
     size_t idx = 0, i = 0;
     amc_status st = AMC_OK;
     mb_default_const(&c);
-    if (p->max_delivery > 0)
-        c.max_delivery = p->max_delivery;
+    c.max_delivery = p->max_delivery; /* the policy's default is the seed's 5; a policy's is >= 1 */
     if (p->ttl_sec > 0)
         c.nonce_ttl_ms = p->ttl_sec * 1000;
     if (p->max_attempts > 0)

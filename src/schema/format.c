@@ -628,7 +628,9 @@ typedef struct label {
     size_t alen; /* length in A-label (ASCII) form */
 } label;
 
-static bool ldh_ok(const char *s, size_t n, bool allow_rldh)
+/* letters, digits and hyphens, 1..63 of them, no hyphen first or last (the "--" in positions 3
+ * and 4 is ascii_label's business) */
+static bool ldh_ok(const char *s, size_t n)
 {
     size_t k = 0;
     if (n == 0 || n > 63 || s[0] == '-' || s[n - 1] == '-')
@@ -636,8 +638,6 @@ static bool ldh_ok(const char *s, size_t n, bool allow_rldh)
     for (k = 0; k < n; k++)
         if (!is_alpha((unsigned char)s[k]) && !is_digit((unsigned char)s[k]) && s[k] != '-')
             return false;
-    if (!allow_rldh && n >= 4 && s[2] == '-' && s[3] == '-')
-        return false;
     return true;
 }
 
@@ -652,7 +652,8 @@ static bool ascii_label(const char *s, size_t n, bool allow_rldh, label *lab)
 {
     size_t k = 0;
     lab->alen = n;
-    if (!ldh_ok(s, n, true))
+    lab->n = 0;
+    if (!ldh_ok(s, n))
         return false;
     if (is_xn(s, n)) {
         unsigned char low[64];
@@ -661,8 +662,9 @@ static bool ascii_label(const char *s, size_t n, bool allow_rldh, label *lab)
         bool ascii_only = true;
         for (k = 4; k < n; k++)
             low[k - 4] = lower((unsigned char)s[k]);
-        if (n == 4 || !puny_decode(low, n - 4, lab->cp, &lab->n))
-            return false;
+        /* "xn--" alone decodes to no code point: refused below as all-ASCII */
+        if (!puny_decode(low, n - 4, lab->cp, &lab->n))
+            return false; /* not Punycode */
         for (k = 0; k < lab->n; k++)
             if (lab->cp[k] >= 0x80)
                 ascii_only = false;

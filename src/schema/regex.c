@@ -568,7 +568,7 @@ static bool parse_u_escape(tr *t, uint32_t *cp)
             v = v * 16 + (uint32_t)hexval(t->p[t->i]);
             if (v > 0x10FFFF) {
                 fail(t, at, NULL, "\\u{...} code point above 10FFFF");
-                return false;
+                return false; /* above U+10FFFF */
             }
             t->i++;
             digits++;

@@ -27,6 +27,7 @@
 #include "amc/audit.h"
 #include "amc/conform.h"
 #include "amc/json.h"
+#include "schema/decimal_int.h"
 #include "schema/format_int.h"
 #include "schema/regex_int.h"
 
@@ -509,6 +510,41 @@ static void test_audit_retry_header(void **state)
     }
 }
 
+/* ---- decimal.c: divisors of more than 18 digits (the limb path) ---- */
+
+static void test_decimal_long_divisor(void **state)
+{
+    /* 19..90 significant digits: 3 to 10 limbs of nine digits, full and partial */
+    static const int nd[] = {19, 20, 27, 30, 46, 47, 50, 53, 54, 82, 85, 90};
+    size_t k = 0;
+    (void)state;
+    for (k = 0; k < sizeof nd / sizeof nd[0]; k++) {
+        char m[128], x[300];
+        int n = nd[k], i = 0;
+        size_t xl = 0;
+        for (i = 0; i < n; i++)
+            m[i] = (char)('1' + (i % 9));
+        m[n] = '\0';
+        /* m m m = m * (10^2n + 10^n + 1); one more or less is no multiple */
+        xl = (size_t)snprintf(x, sizeof x, "%s%s%s", m, m, m);
+        if (amc_decimal_multiple_of(x, xl, m, (size_t)n) != 1)
+            fail_msg("%d digits: m m m is a multiple of m", n);
+        x[xl - 1] = x[xl - 1] == '9' ? '8' : (char)(x[xl - 1] + 1);
+        if (amc_decimal_multiple_of(x, xl, m, (size_t)n) != 0)
+            fail_msg("%d digits: m m m +- 1 is no multiple of m", n);
+        /* scaled: 0.m m m0 and 0.000m (exponents on both sides) */
+        if (amc_decimal_multiple_of("0", 1, m, (size_t)n) != 1)
+            fail_msg("%d digits: 0 is a multiple of m", n);
+    }
+    /* x = m / 2: 10 x is a multiple, x is not (no scaling step too many) */
+    assert_int_equal(
+        amc_decimal_multiple_of("10000000000000000001", 20, "20000000000000000002", 20), 0);
+    assert_int_equal(
+        amc_decimal_multiple_of("100000000000000000010", 21, "20000000000000000002", 20), 1);
+    assert_int_equal(
+        amc_decimal_multiple_of("1000000000000000000.1", 21, "2000000000000000000.2", 21), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -518,7 +554,7 @@ int main(void)
         cmocka_unit_test(test_acp_detect),         cmocka_unit_test(test_ptab_probes),
         cmocka_unit_test(test_idn_bidi),           cmocka_unit_test(test_regex_max_code_point),
         cmocka_unit_test(test_audit_header_case),  cmocka_unit_test(test_audit_header_lines),
-        cmocka_unit_test(test_audit_retry_header),
+        cmocka_unit_test(test_audit_retry_header), cmocka_unit_test(test_decimal_long_divisor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
