@@ -700,10 +700,10 @@ static amc_regex *compile_regex(cstate *cs, const sres *res, const amc_value *wh
         cfail(cs, AMC_EINVALID);
         return NULL;
     }
-    if (amc_sreg_keep_regex(cs->set, re) != AMC_OK) {
+    if (amc_sreg_keep_regex(cs->set, re) != AMC_OK) { /* the set frees only what it keeps */
         amc_regex_free(re);
+        re = NULL;
         cfail(cs, AMC_ENOMEM);
-        return NULL;
     }
     return re;
 }
