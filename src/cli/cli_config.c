@@ -121,8 +121,12 @@ char *cli_config_discover(void)
         return NULL;
     for (;;) {
         snprintf(probe, sizeof probe, "%s%s.amc.yaml", dir, strcmp(dir, "/") ? "/" : "");
-        if (exists(probe))
-            return xstrdup(probe);
+        if (exists(probe)) {
+            char *found = xstrdup(probe);
+            if (!found)
+                cli_nomem(); /* run without it, then exit 2: the settings were not applied */
+            return found;
+        }
         snprintf(probe, sizeof probe, "%s%s.git", dir, strcmp(dir, "/") ? "/" : "");
         if (exists(probe) || !strcmp(dir, "/"))
             return NULL; /* the repository's root (or the filesystem's) ends the search */
@@ -309,13 +313,19 @@ static int read_file(cli_config *cfg, const char *cmd, const char *path)
     const char *dot = strrchr(path, '.');
     bool json = dot && !strcmp(dot, ".json");
     int rc = -1;
-    if (!ds)
-        return -1;
+    if (!ds) {
+        fprintf(stderr, "amc %s: out of memory\n", cmd);
+        goto out;
+    }
     if (cli_read_file(path, (size_t)1 << 20, &buf, &len) != 0) {
         fprintf(stderr, "amc %s: %s: cannot read the config file (at most 1 MiB)\n", cmd, path);
         goto out;
     }
     st = json ? amc_json_read(buf, len, &lim, ds, &doc) : amc_yaml_read(buf, len, &lim, ds, &doc);
+    if (st == AMC_ENOMEM) {
+        fprintf(stderr, "amc %s: out of memory\n", cmd);
+        goto out;
+    }
     if (doc == NULL && st == AMC_EINVALID && !json && amc_diags_count(ds) == 1 &&
         amc_diags_get(ds, 0)->code == AMC_C_EMPTY_INPUT) {
         rc = 0; /* a YAML config with nothing in it (only comments, say): no settings */
@@ -343,6 +353,8 @@ int cli_config_load(const char *cmd, const char *file, bool no_config, cli_confi
         found = xstrdup(file);
     else if (!no_config && !(env && !strcmp(env, "1")))
         found = cli_config_discover();
+    if (!found && file)
+        fprintf(stderr, "amc %s: out of memory\n", cmd);
     if (!found)
         return file ? -1 : 0;
     cfg->path = found;

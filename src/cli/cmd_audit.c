@@ -486,7 +486,7 @@ static void print_stats(const astate *s, const char *dir, double dt)
 }
 
 /* Walks DIR (fd) into the report with nw workers (1: none); returns the seconds it took, or a
- * negative number when the workers cannot start. */
+ * negative number (errno set) when the workers cannot start. */
 static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes, unsigned nw)
 {
     double t0 = 0;
@@ -506,10 +506,12 @@ static double audit_tree(astate *s, int fd, const char *dir, size_t max_bytes, u
                      ? cli_par_new(nw, 4 * (size_t)nw, item_work, (void *const *)w, item_emit, s)
                      : NULL;
         if (!s->par) {
+            int err = w && i == nw ? errno : ENOMEM; /* cli_par_new's, or a worker's memory */
             for (i = 0; w && i < nw; i++)
                 amc_audit_worker_free(w[i]);
             free(w);
             close(fd);
+            errno = err;
             return -1;
         }
     }
@@ -541,6 +543,7 @@ static int audit_main(void *args, const cli_list *ops)
     int rc = CLI_EXIT_ERROR, fd = -1;
     amc_status st = AMC_OK;
     double dt = 0;
+    unsigned nw = 1;
     memset(&s, 0, sizeof s);
     if (cli_config_load("audit", ea.config, ea.no_config, &cfg) != 0 ||
         cli_config_format(&cfg, "audit", "text json sarif github junit", &ea.format) != 0) {
@@ -588,12 +591,11 @@ static int audit_main(void *args, const cli_list *ops)
         goto out;
     }
     s.cfg = &cfg;
-    dt = audit_tree(&s, fd, dir, lim.max_input_bytes,
-                    a->stateful ? 1
-                    : a->jobs   ? (unsigned)a->jobs
-                                : cli_cpus_available());
+    nw = a->stateful ? 1 : a->jobs ? (unsigned)a->jobs : cli_cpus_available();
+    dt = audit_tree(&s, fd, dir, lim.max_input_bytes, nw);
     if (dt < 0) {
-        fprintf(stderr, "amc audit: cannot start the workers (out of memory)\n");
+        fprintf(stderr, "amc audit: cannot start %u threads: %s\n", nw,
+                errno == ENOMEM ? "out of memory" : strerror(errno));
         goto out;
     }
     if (s.html && !s.fatal)

@@ -2,9 +2,11 @@
 """Edges of src/cli that surviving mutants showed no test pinned (issue 22; the 300-mutant run of
 25e6323 and the CI sample of seed 22), one block per behaviour:
   1. a mistyped command equally far from two commands is taken for the first of them
-     ("tparce": parse, not trace; cli_opt.c cli_suggest keeps the first best),
+     ("tparce": parse, not trace; cli_opt.c cli_suggest keeps the first best); two letters
+     that begin one command only suggest it ("va": validate), one letter nothing,
   2. --shard K/N: each number has at most 11 digits ("000000000001/1" is refused, as is
-     "1/000000000001"; "00000000001/00000000001" is 1/1; cli_util.c cli_parse_shard),
+     "1/000000000001"; "00000000001/00000000001" is 1/1), N at most 2^31, 1 <= K <= N
+     (cli_util.c cli_parse_shard),
   3. amc bowtie: a $ref to a document the case's registry does not hold (no registry, or a
      registry that is not an object) is an errored case, not a crash (cmd_bowtie.c
      registry_loader),
@@ -56,6 +58,11 @@ p = run(["tparce"])
 check(p.returncode == 2, f"tparce: exit {p.returncode}")
 check(p.stderr.decode().startswith("amc: unknown command 'tparce'; did you mean 'parse'?"),
       f"tparce: {p.stderr[:200]!r}")
+# two letters that start one command only: that command (a prefix needs at least two)
+for word, rest in (("va", "; did you mean 'validate'?\n"), ("v", "\n")):
+    p = run([word])
+    check(p.returncode == 2 and p.stderr.decode().startswith(f"amc: unknown command '{word}'{rest}"),
+          f"{word}: {p.stderr[:200]!r}")
 
 # 3. bowtie: a $ref the registry cannot serve
 REF = {"$ref": "http://example.com/other.json"}
@@ -85,14 +92,16 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
         f.write(json.dumps(json.load(open("tests/data/schema/person-valid.json"))) + "\n")
     person = ["--schema", "tests/data/schema/person.schema.json",
               "--schema", "tests/data/schema/address.schema.json", "--jsonl", inst]
-    for s in ("000000000001/1", "1/000000000001"):
+    for s in ("000000000001/1", "1/000000000001", "1/2147483649", "0/1", "2/1", "/1", "1/",
+              "1/2x"):
         p = run(["validate", "--shard", s] + person)
         check(p.returncode == 2 and p.stderr.decode() ==
               f"amc validate: --shard: '{s}' is not K/N (whole numbers, 1 <= K <= N)\n",
               f"--shard {s}: exit {p.returncode}, {p.stderr[:200]!r}")
-    p = run(["validate", "--shard", "00000000001/00000000001"] + person)
-    check(p.returncode == 0 and p.stderr == b"valid=1 invalid=0\n",
-          f"--shard 00000000001/00000000001: exit {p.returncode}, {p.stderr[:200]!r}")
+    for s, n in (("00000000001/00000000001", 1), ("9/19", 0), ("2147483648/2147483648", 0)):
+        p = run(["validate", "--shard", s] + person)
+        check(p.returncode == 0 and p.stderr == b"valid=%d invalid=0\n" % n,
+              f"--shard {s}: exit {p.returncode}, {p.stderr[:200]!r}")
 
     # 4. audit: a 63-byte top folder by name, a 64-byte one under ./
     ws = os.path.join(t, "ws")
