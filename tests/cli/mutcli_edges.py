@@ -15,7 +15,8 @@
   5. amc audit --format html: the lanes come from the files' task_id, From/from and To/to values
      as find_value reads them: a JSON member (to its closing quote), a YAML key with a quoted or
      plain value, a MIME header ended by CRLF, a JSON number member (to ',' or '}'), a value cut
-     at 200 bytes (cli_html_trace.c find_value),
+     at 200 bytes; not a key inside a word ("xfrom:"), an empty value, a key at the end of the
+     file or without its colon (cli_html_trace.c find_value),
   6. the trace timeline shows the 40 lanes of most events (ties: the first lanes), not the first
      40 lanes (cli_html_trace.c cmp_part_lane),
   7. amc conform --html counts the cases the expected-failure list excused (cli_html_conform.c),
@@ -28,7 +29,13 @@
  10. amc trace check totals: at most 64 event names are counted by name (70 unknown events,
      their rule turned off: the replay goes on, 70 events, the first 64 names; cmd_trace.c),
  11. an adapter that closes its output and exits a moment later: amc conform waits for it (up to
-     0.1 s) and says how it exited (cli_conform.c cli_proc_wait).
+     0.1 s) and says how it exited (cli_conform.c cli_proc_wait),
+ 12. a number of seconds (amc conform --timeout, at most 86400): a decimal number, optionally
+     with a trailing 's', above 0; not 0, negative, NaN, infinite, out of range, another suffix,
+     empty (cli_opt.c); a mistyped command longer than 64 bytes gets no suggestion,
+ 13. amc validate on a folder with nothing to check says which files it looked for (by mode:
+     --jsonl, a schema, --profile ignite, auto, another profile; "after --exclude" when that
+     left nothing) and exits 2 (cmd_validate.c).
 Usage: mutcli_edges.py AMC (run from the source tree)."""
 import json
 import os
@@ -129,6 +136,9 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
         "d_1770692606249404.yaml": "from: " + "L" * 250 + "\n",
         "e_1770692606249405.json": '{"task_id": 7, "sender_id": "gina","to":"hal"}\n',
         "f_1770692606249406.json": '{"task_id":"T-compact"}\n',
+        "g_1770692606249407.yaml": "xfrom: not-me\nfrom:\t\tzed\nto: \nfrom_x: no\n",
+        "h_1770692606249408.json": '{"from" :  "yan", "to": "" , "task_id"',
+        "i_1770692606249409.yaml": 'note: "to": quoted-key-alone\n"to"x: no\nto',
     }
     for name, text in files.items():
         with open(os.path.join(q, name), "w", newline="") as f:
@@ -136,7 +146,9 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
     p = run(["audit", "--format", "html", os.path.join(t, "ws2")])
     lanes = sorted(set(re.findall(r'data-lane="([^"]*)"', p.stdout.decode("utf-8", "replace"))))
     want = sorted(["agent:" + "L" * 200, "agent:alice", "agent:bob", "agent:dave", "agent:erin",
-                   "agent:frank", "agent:gina", "agent:hal", "agent:quoted-to", "folder:q",
+                   "agent:frank", "agent:gina", "agent:hal", "agent:quoted-key-alone",
+                   "agent:quoted-to", "agent:yan",
+                   "agent:zed", "folder:q",
                    "task:7", "task:T-compact", "task:T-json", "task:T-yaml"])
     check(lanes == want, f"audit html: lanes {lanes!r}\n  want {want!r}")
 
@@ -211,6 +223,43 @@ p = run(["conform", "--impl", "exec >&-; sleep 0.02; exit 3", "--filter",
 check(p.returncode == 3 and p.stderr.decode().startswith(
     "amc conform: implementation not reached: adapter exited with status 3 (crash?)\n"),
     f"conform adapter exit: exit {p.returncode}, {p.stderr[:200]!r}")
+
+# 12. seconds
+for v in ("86400", "86400s", "1e-9", "0.5s"):
+    p = run(["conform", "--check-suite", "--timeout", v])
+    check(p.returncode == 0 and p.stdout.endswith(b" cases checked: ok\n"),
+          f"--timeout {v}: exit {p.returncode}, {p.stderr[-200:]!r}")
+for v in ("0", "-1", "nan", "inf", "1e999", "86400.5", "5S", "5ss", "s", ""):
+    p = run(["conform", "--check-suite", "--timeout", v])
+    check(p.returncode == 2 and p.stderr.decode().startswith(
+        f"amc conform: --timeout: '{v}' is not a number of seconds (0 < S <= 86400)\n"),
+        f"--timeout {v!r}: exit {p.returncode}, {p.stderr[-200:]!r}")
+p = run(["v" * 70])
+check(p.returncode == 2 and p.stderr.decode().startswith("amc: unknown command '%s'\n" % ("v" * 70)),
+      f"a 70-byte command: {p.stderr[:120]!r}")
+
+# 13. a folder with nothing to validate
+with tempfile.TemporaryDirectory(prefix="amc-mutcli-dir-") as t:
+    with open(os.path.join(t, "a.json"), "w") as f:
+        f.write("{}\n")
+    empty = os.path.join(t, "empty")
+    os.makedirs(empty)
+    schema = ["--schema", "tests/data/schema/person.schema.json",
+              "--schema", "tests/data/schema/address.schema.json"]
+    here = " in this directory"
+    for args, folder, what in ((["--profile", "auto", "--exclude", "a*"], t,
+                                "*.mime or *.json file" + here + " (after --exclude)"),
+                               (["--profile", "auto"], empty, "*.mime or *.json file" + here),
+                               (["--profile", "mailbox", "--jsonl"], empty,
+                                "*.jsonl or *.ndjson file" + here),
+                               (["--profile", "ignite"], empty, "*.mime file" + here),
+                               (["--profile", "acp"], empty, "*.json file" + here),
+                               (schema, empty, "*.json, *.yaml or *.yml file" + here)):
+        p = run(["validate"] + args + [folder])
+        err = p.stderr.decode()
+        check(p.returncode == 2 and
+              err.startswith(f"amc validate: {folder}: no {what}: nothing to validate\n"),
+              f"validate {args} {folder}: exit {p.returncode}, {err[:200]!r}")
 
 for f in failures:
     print("FAIL", f)
