@@ -16,14 +16,15 @@
      as find_value reads them: a JSON member (to its closing quote), a YAML key with a quoted or
      plain value, a MIME header ended by CRLF, a JSON number member (to ',' or '}'), a value cut
      at 200 bytes; not a key inside a word ("xfrom:"), an empty value, a key at the end of the
-     file or without its colon (cli_html_trace.c find_value),
+     file or without its colon; a name that ends in a 2-byte character keeps it (cli_html.c
+     utf8_len at the end of a string; cli_html_trace.c find_value),
   6. the trace timeline shows the 40 lanes of most events (ties: the first lanes), not the first
      40 lanes (cli_html_trace.c cmp_part_lane),
   7. amc conform --html counts the cases the expected-failure list excused (cli_html_conform.c),
   8. HTML text keeps every valid UTF-8 character at the edges of the ranges (U+0080, U+07FF,
      U+0800, U+D7FF, U+E000, U+FFFF, U+10000, U+10FFFF) and shows each byte of the invalid
-     neighbours (overlong forms, surrogates, past U+10FFFF, a bad lead byte) as U+FFFD
-     (cli_html.c utf8_len),
+     neighbours (overlong forms, surrogates, past U+10FFFF, a bad lead byte, a continuation
+     byte or 0xF9 followed by three continuation bytes) as U+FFFD (cli_html.c utf8_len),
   9. amc rules --format markdown prints the defaults even beside a .amc.yaml that does not load,
      and amc rules --no-config does not read a .amc.yaml it would find (cmd_rules.c),
  10. amc trace check totals: at most 64 event names are counted by name (70 unknown events,
@@ -100,7 +101,7 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
     person = ["--schema", "tests/data/schema/person.schema.json",
               "--schema", "tests/data/schema/address.schema.json", "--jsonl", inst]
     for s in ("000000000001/1", "1/000000000001", "1/2147483649", "0/1", "2/1", "/1", "1/",
-              "1/2x"):
+              "1/2x", "1x2", "1-2"):
         p = run(["validate", "--shard", s] + person)
         check(p.returncode == 2 and p.stderr.decode() ==
               f"amc validate: --shard: '{s}' is not K/N (whole numbers, 1 <= K <= N)\n",
@@ -139,16 +140,17 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
         "g_1770692606249407.yaml": "xfrom: not-me\nfrom:\t\tzed\nto: \nfrom_x: no\n",
         "h_1770692606249408.json": '{"from" :  "yan", "to": "" , "task_id"',
         "i_1770692606249409.yaml": 'note: "to": quoted-key-alone\n"to"x: no\nto',
+        "j_1770692606249410.yaml": "from: z\u00e9\n",  # a name that ends in a 2-byte character
     }
     for name, text in files.items():
-        with open(os.path.join(q, name), "w", newline="") as f:
+        with open(os.path.join(q, name), "w", newline="", encoding="utf-8") as f:
             f.write(text)
     p = run(["audit", "--format", "html", os.path.join(t, "ws2")])
     lanes = sorted(set(re.findall(r'data-lane="([^"]*)"', p.stdout.decode("utf-8", "replace"))))
     want = sorted(["agent:" + "L" * 200, "agent:alice", "agent:bob", "agent:dave", "agent:erin",
                    "agent:frank", "agent:gina", "agent:hal", "agent:quoted-key-alone",
                    "agent:quoted-to", "agent:yan",
-                   "agent:zed", "folder:q",
+                   "agent:zed", "agent:z\u00e9", "folder:q",
                    "task:7", "task:T-compact", "task:T-json", "task:T-yaml"])
     check(lanes == want, f"audit html: lanes {lanes!r}\n  want {want!r}")
 
@@ -199,7 +201,8 @@ check(shown == want, f"trace html: lanes shown {shown!r}")
 valid = [b"\xc2\x80", b"\xdf\xbf", b"\xe0\xa0\x80", b"\xed\x9f\xbf", b"\xee\x80\x80",
          b"\xef\xbd\x88", b"\xef\xbf\xbf", b"\xf0\x90\x80\x80", b"\xf4\x8f\xbf\xbf"]
 invalid = [b"\xc1\xbf", b"\xe0\x9f\xbf", b"\xed\xa0\x80", b"\xed\xbf\xbf", b"\xf0\x8f\xbf\xbf",
-           b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80", b"\xc0\x80", b"\xf8\x88\x80\x80\x80"]
+           b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80", b"\xc0\x80", b"\xf8\x88\x80\x80\x80",
+           b"\x81\x80\x80\x80", b"\xf9\x80\x80\x80"]
 text = b" | ".join(valid + invalid)
 want = b" | ".join(valid + [FFFD * len(x) for x in invalid])
 p = run(["trace", "check", "--profile", "ignite", "--format", "html", "-"],
