@@ -36,8 +36,9 @@ def run(args, cwd=None, env=None, preexec=None, stdin=b""):
                           env=env, preexec_fn=preexec)
 
 
-with open(AMC, "rb") as f:
-    sanitized = b"AddressSanitizer" in f.read()
+with open(AMC, "rb") as f:  # ASan linked in (static) or needed (libasan.so: __asan_init)
+    image = f.read()
+    sanitized = b"AddressSanitizer" in image or b"__asan_init" in image
 if sanitized:
     print("mutcli_limits: SKIP: amc is built with AddressSanitizer (its own heap and shadow "
           "memory: neither glibc's malloc checking nor an address-space limit applies)")
