@@ -10,8 +10,9 @@
   3. amc bowtie: a $ref to a document the case's registry does not hold (no registry, or a
      registry that is not an object) is an errored case, not a crash (cmd_bowtie.c
      registry_loader),
-  4. amc audit --stats: the summary counts a top folder under its name up to 63 bytes; a longer name is
-     counted under "./" (cmd_audit.c count_top),
+  4. amc audit --stats: the summary counts a top folder under its name up to 63 bytes; a
+     longer name is counted under "./"; two files of one folder count 2, folders of one length stay apart
+     (cmd_audit.c count_top),
   5. amc audit --format html: the lanes come from the files' task_id, From/from and To/to values
      as find_value reads them: a JSON member (to its closing quote), a YAML key with a quoted or
      plain value, a MIME header ended by CRLF, a JSON number member (to ',' or '}'), a value cut
@@ -114,18 +115,21 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
     # 4. audit: a 63-byte top folder by name, a 64-byte one under ./
     ws = os.path.join(t, "ws")
     shutil.copytree("tests/data/audit/mailbox-good", ws)
-    for name in ("d" * 63, "e" * 64, "f"):
+    for name in ("d" * 63, "e" * 64, "f", "g"):
         os.makedirs(os.path.join(ws, name))
-        with open(os.path.join(ws, name, "x.json"), "w") as f:
-            f.write("{}\n")
+        for x in ("x.json", "y.json") if name == "f" else ("x.json",):
+            with open(os.path.join(ws, name, x), "w") as f:
+                f.write("{}\n")
     p = run(["audit", "--stats", "-j", "1", ws])
     err = p.stderr.decode()
     m = re.search(r"entries not read;(.*); \d+ errors", err)
     tops = m.group(1).split(" ") if m else []
     check(p.returncode == 0 and m is not None, f"audit: exit {p.returncode}, {err[-300:]!r}")
     check(tops[-2:] == ["./", "1"], f"audit: the 64-byte folder not counted under ./: {tops!r}")
-    check("d" * 63 + "/" in tops and "f/" in tops and not any(x.startswith("e") for x in tops),
+    check("d" * 63 + "/" in tops and not any(x.startswith("e") for x in tops),
           f"audit: top folders {tops!r}")
+    check(" f/ 2 " in m.group(1) + " " and " g/ 1 " in m.group(1) + " " if m else False,
+          f"audit: two files under f/, one under g/: {tops!r}")
 
     # 5. audit html: lanes from the values find_value reads
     q = os.path.join(t, "ws2", "q")

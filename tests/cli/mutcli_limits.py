@@ -5,8 +5,9 @@
      an allocation (a string copied into a block one byte short) ends the run with SIGABRT
      instead of going unnoticed. The keyring's path, built from the policy file's folder and
      its security.keyring_file (cli_util.c keyring_path), for a policy given with a folder, a
-     bare policy file name and an absolute keyring_file: each run gives the same output and
-     exit status as without the checking;
+     bare policy file name and an absolute keyring_file, and mistyped schema names, actions,
+     commands, options and values (whose suggestions read a list of candidates: none past its
+     end): each run gives the same output and exit status as without the checking;
   2. threads that cannot start: amc validate -j 8 with an address-space limit too small for
      eight 256 MiB thread stacks says "cannot start 8 threads" and exits 2 (the threads that
      did start are stopped and joined; cli_par.c cli_par_new), and so does amc audit -j 8 (which
@@ -81,6 +82,16 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-lim-") as t:
                                                           plain.stderr),
                   f"{args[4]} under malloc checking: exit {p.returncode}, "
                   f"{p.stderr[-200:]!r}")
+        # suggestions: the candidate lists end at their count, never read past it
+        for args in (["schemas", "print", "mailbox/control.v1.schema.jsn"], ["schemas", "prnt"],
+                     ["valdate"], ["validate", "--formt", "json"], ["report", "merg"],
+                     ["validate", "--format", "jsn"]):
+            plain = run(args)
+            p = run(args, env=checked)
+            check(plain.returncode == 2 and b"did you mean" in plain.stderr and
+                  (p.returncode, p.stdout, p.stderr) == (plain.returncode, plain.stdout,
+                                                         plain.stderr),
+                  f"{args} under malloc checking: exit {p.returncode}, {p.stderr[-200:]!r}")
 
     # 2. threads that cannot start: 256 MiB stacks in a 1 GiB address space
     def small_space():
