@@ -233,13 +233,18 @@ def load_equivalent(path):
     return eq
 
 
-def equivalent_reason(site, text_line, eqs, prev_line=""):
-    """The reason when the site is listed; an entry with a 7th field (the line before, trimmed)
-    matches only after that line: for lines as common as `return false;`."""
+def equivalent_reason(site, text_line, eqs, before=()):
+    """The reason when the site is listed; an entry with a 7th field (the lines before it,
+    trimmed, joined with " ⏎ ") matches only after those lines: for lines as common as
+    `return false;`. before: the lines before the site, nearest last."""
     for e in eqs:
         if (e["file"] == site["file"] and e["op"] == site["op"] and e["repl"] == site["repl"]
-                and e["nth"] == site["nth"] and e["text"] == text_line.strip()
-                and (e["prev"] is None or e["prev"] == prev_line.strip())):
+                and e["nth"] == site["nth"] and e["text"] == text_line.strip()):
+            if e["prev"] is not None:
+                want = e["prev"].split(" \u23ce ")
+                if len(before) < len(want) or \
+                        [b.strip() for b in before[len(before) - len(want):]] != want:
+                    continue
             return e["reason"]
     return None
 
@@ -749,7 +754,7 @@ def main():
         mline = line[:s["col"]] + s["repl"] + line[s["col"] + len(s["orig"]):]
         r = dict(s, before=line.strip(), after=mline.strip(), by=None)
         tm = time.time()
-        why = equivalent_reason(s, line, eqs, lines[s["line"] - 2] if s["line"] > 1 else "")
+        why = equivalent_reason(s, line, eqs, lines[max(0, s["line"] - 6):s["line"] - 1])
         cover, via = tests_of(tmap, recorded, s)
         if via:
             r["map"] = via
