@@ -27,9 +27,13 @@
 #include "amc/audit.h"
 #include "amc/conform.h"
 #include "amc/json.h"
+#include "amc/yaml.h"
+#include "slurp.h"
+#include "core/arena_int.h"
 #include "schema/decimal_int.h"
 #include "schema/format_int.h"
 #include "schema/regex_int.h"
+#include "schema/uri_int.h"
 
 #define S2020 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
 
@@ -545,6 +549,221 @@ static void test_decimal_long_divisor(void **state)
         amc_decimal_multiple_of("1000000000000000000.1", 21, "2000000000000000000.2", 21), 0);
 }
 
+/* ---- uri.c: percent-encoding normalised (RFC 3986 6.2.2.1-2), reflen bytes only ---- */
+
+static void test_uri_normalise(void **state)
+{
+    static const struct {
+        const char *base, *ref;
+        size_t reflen; /* 0: strlen(ref) */
+        const char *want;
+    } cases[] = {
+        /* unreserved characters decoded (letters, digits, - . _ ~), others upper-cased */
+        {"https://x/", "%41%7a%30%39%2d%2E%5f%7e", 0, "https://x/Az09-._~"},
+        {"https://x/", "%20%0a%2f%3A%00%ff", 0, "https://x/%20%0A%2F%3A%00%FF"},
+        {"https://x/", "a?%61%2f#%62%2F", 0, "https://x/a?a%2F#b%2F"},
+        /* only reflen bytes are the reference: a ':' after them is no scheme */
+        {"https://x/a", "b:c", 1, "https://x/b"},
+        {"https://x/a", "b/c:", 3, "https://x/b/c"},
+        {"https://x/a", "bc:d", 4, "bc:d"},
+        /* ':' after '/', '?' or '#' is no scheme's end */
+        {"https://x/", "a/b:c", 0, "https://x/a/b:c"},
+        {"https://x/", "a?b:c", 0, "https://x/a?b:c"},
+        {"https://x/", "a#b:c", 0, "https://x/a#b:c"},
+        /* scheme and host lower-cased, A to Z; the path kept */
+        {"https://x/", "HTTP://AZ.Example/PZ", 0, "http://az.example/PZ"},
+        {"https://x/", "a!$&'()*+,;=", 0, "https://x/a!$&'()*+,;="},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out = NULL;
+        size_t n = cases[i].reflen ? cases[i].reflen : strlen(cases[i].ref);
+        amc_status st = amc_uri_resolve(cases[i].base, cases[i].ref, n, &out);
+        if (st != AMC_OK || strcmp(out, cases[i].want) != 0)
+            fail_msg("%s + %.*s: %s \"%s\", want \"%s\"", cases[i].base, (int)n, cases[i].ref,
+                     amc_status_str(st), out ? out : "-", cases[i].want);
+        amc_xfree(out);
+    }
+    /* characters RFC 3986 allows nowhere (and controls, space, DEL) */
+    for (i = 0; i < 12; i++) {
+        static const char bad[] = " \x1f\x7f\"<>\\^`{|}";
+        char ref[8] = {'a', bad[i], 'b', '\0'};
+        char *out = NULL;
+        if (amc_uri_resolve("https://x/", ref, 3, &out) != AMC_EINVALID)
+            fail_msg("byte 0x%02x accepted in a URI reference: %s", (unsigned char)bad[i],
+                     out ? out : "-");
+        amc_xfree(out);
+    }
+}
+
+/* ---- model.c: a name table that grows (rehash) and an entity's instance limit ---- */
+
+/* a name per i, scattered (an LCG's output): names differing only in their last digits can
+ * land in distinct slots of an FNV-hashed table without a single collision */
+static const char *task_name(int i)
+{
+    static char buf[32];
+    uint32_t x = (uint32_t)i * 2654435761u + 12345u;
+    x ^= x >> 13;
+    x *= 2246822519u;
+    snprintf(buf, sizeof buf, "t-%08x-%d", (unsigned)x, i);
+    return buf;
+}
+
+static void test_lc_names(void **state)
+{
+    amc_lifecycle_opts o;
+    amc_lifecycle *lc = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    char ev[256];
+    int i = 0, n = 0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    assert_int_equal(amc_lifecycle_new(&o, ds, &lc), AMC_OK);
+    /* 300 tasks with scattered names: the name table is rehashed several times, with
+     * collisions */
+    for (i = 0; i < 300; i++) {
+        n = snprintf(ev, sizeof ev, "{\"event\":\"task_create\",\"task\":\"%s\",\"t\":%d}",
+                     task_name(i), i);
+        if (amc_lifecycle_apply(lc, ev, (size_t)n, ds) != AMC_OK || amc_diags_count(ds) != 0)
+            fail_msg("task %d: %zu diagnostics", i, amc_diags_count(ds));
+    }
+    /* every one of them is known: a second create is a duplicate */
+    for (i = 0; i < 300; i += 37) {
+        n = snprintf(ev, sizeof ev, "{\"event\":\"task_create\",\"task\":\"%s\",\"t\":999}",
+                     task_name(i));
+        amc_diags_clear(ds);
+        if (amc_lifecycle_apply(lc, ev, (size_t)n, ds) == AMC_OK || amc_diags_count(ds) != 1)
+            fail_msg("task %d created twice: %zu diagnostics", i, amc_diags_count(ds));
+    }
+    amc_lifecycle_free(lc);
+    /* 16 reviewers at most (MB_MAX_REVIEWERS): the 17th is refused */
+    assert_int_equal(amc_lifecycle_new(&o, ds, &lc), AMC_OK);
+    n = snprintf(ev, sizeof ev, "{\"event\":\"task_create\",\"task\":\"t\",\"t\":0}");
+    amc_diags_clear(ds);
+    assert_int_equal(amc_lifecycle_apply(lc, ev, (size_t)n, ds), AMC_OK);
+    /* codex and claude are the default required reviewers: 14 more make 16 */
+    for (i = 0; i < 15; i++) {
+        amc_status st = AMC_OK;
+        n = snprintf(ev, sizeof ev,
+                     "{\"event\":\"verdict\",\"task\":\"t\",\"t\":1,\"reviewer\":\"r%d\","
+                     "\"verdict\":\"PASS\",\"blocking\":0,\"executed\":true}",
+                     i);
+        amc_diags_clear(ds);
+        st = amc_lifecycle_apply(lc, ev, (size_t)n, ds);
+        if (i < 14 ? st == AMC_ELIMIT
+                   : st != AMC_ELIMIT || amc_diags_count(ds) != 1 ||
+                         amc_diags_get(ds, 0)->code != AMC_C_LIMIT_NODES ||
+                         strcmp(amc_diags_get(ds, 0)->message, "more than 16 reviewers") != 0)
+            fail_msg("reviewer %d: %s, %s", i, amc_status_str(st),
+                     amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "-");
+    }
+    amc_lifecycle_free(lc);
+    amc_diags_free(ds);
+}
+
+/* ---- yaml_read.c y11_float: which plain scalars YAML 1.1 reads as floats ---- */
+
+static void test_yaml11_floats(void **state)
+{
+    static const struct {
+        const char *doc;
+        size_t nwarn; /* warnings: YAML 1.1 and 1.2 read the scalar differently */
+    } cases[] = {
+        {"a: 1x5\n", 0},   {"a: 1:5\n", 1},   {"a: 1_0.5\n", 1},   {"a: 1.5e+3\n", 0},
+        {"a: 1.5e3\n", 1}, {"a: 1e+5x\n", 0}, {"a: 12:30.5\n", 1}, {"a: 12:30x5\n", 0},
+        {"a: 1_0\n", 1},   {"a: 1.5_0\n", 1}, {"a: 1x.5\n", 0},    {"a: +1_0.5e-2\n", 1},
+        {"a: .5\n", 0},    {"a: +.5\n", 1},   {"a: .5e+1\n", 0},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_diags *ds = amc_diags_new(0);
+        amc_doc *doc = NULL;
+        amc_status st = amc_yaml_read(cases[i].doc, strlen(cases[i].doc), NULL, ds, &doc);
+        if (st != AMC_OK || amc_diags_count(ds) != cases[i].nwarn)
+            fail_msg("%s: %s, %zu diagnostics (%s)", cases[i].doc, amc_status_str(st),
+                     amc_diags_count(ds),
+                     amc_diags_count(ds) ? amc_diags_get(ds, 0)->message : "-");
+        amc_doc_free(doc);
+        amc_diags_free(ds);
+    }
+}
+
+/* ---- discussion.c: the message count of DISC-LIMIT-001 counts messages, not every item of a
+ * phase's "messages" ---- */
+
+/* limit-100-messages.json with its 100 messages moved into one phase, followed by extra */
+static char *phase_doc(const char *extra)
+{
+    size_t len = 0;
+    char *src = slurp("conformance/discussion/inputs/limit-100-messages.json", &len);
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    char *all = NULL, *msgs = NULL, *out = NULL, *cut = NULL, *ph = NULL;
+    size_t n = 0;
+    assert_non_null(src);
+    assert_int_equal(amc_json_read(src, len, NULL, ds, &doc), AMC_OK);
+    all = amc_value_to_json(amc_doc_root(doc), -1, NULL);
+    msgs = amc_value_to_json(amc_value_getz(amc_doc_root(doc), "messages"), -1, NULL);
+    assert_non_null(all);
+    assert_non_null(msgs);
+    cut = strstr(all, ",\"messages\":[");
+    ph = strstr(all, "\"phases\":[]");
+    assert_non_null(cut);
+    assert_non_null(ph);
+    assert_true(ph < cut);
+    n = strlen(all) + strlen(msgs) + strlen(extra) + 64;
+    out = malloc(n);
+    assert_non_null(out);
+    msgs[strlen(msgs) - 1] = '\0'; /* without its ']' */
+    snprintf(out, n, "%.*s\"phases\":[{\"phase\":2,\"messages\":%s%s]}]%.*s}", (int)(ph - all), all,
+             msgs, extra, (int)(cut - (ph + 11)), ph + 11);
+    amc_free(all);
+    amc_free(msgs);
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    free(src);
+    return out;
+}
+
+static bool has_rule(const char *buf, const char *rule)
+{
+    amc_validator_opts vo;
+    amc_validator *v = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0;
+    bool found = false;
+    memset(&vo, 0, sizeof vo);
+    vo.profile = "discussion";
+    assert_int_equal(amc_validator_new(&vo, ds, &v), AMC_OK);
+    amc_diags_clear(ds);
+    (void)amc_validator_check(v, NULL, buf, strlen(buf), ds, NULL);
+    for (i = 0; i < amc_diags_count(ds); i++)
+        found = found ||
+                (amc_diags_get(ds, i)->rule_id && !strcmp(amc_diags_get(ds, i)->rule_id, rule));
+    amc_validator_free(v);
+    amc_diags_free(ds);
+    return found;
+}
+
+static void test_discussion_phase_count(void **state)
+{
+    char *d = NULL;
+    (void)state;
+    d = phase_doc("");
+    assert_false(has_rule(d, "DISC-LIMIT-001")); /* 100: at the limit */
+    free(d);
+    d = phase_doc(",7,\"x\",null");
+    assert_false(has_rule(d, "DISC-LIMIT-001")); /* and three items that are no messages */
+    free(d);
+    d = phase_doc(",{}");
+    assert_true(has_rule(d, "DISC-LIMIT-001")); /* 101 */
+    free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -555,6 +774,8 @@ int main(void)
         cmocka_unit_test(test_idn_bidi),           cmocka_unit_test(test_regex_max_code_point),
         cmocka_unit_test(test_audit_header_case),  cmocka_unit_test(test_audit_header_lines),
         cmocka_unit_test(test_audit_retry_header), cmocka_unit_test(test_decimal_long_divisor),
+        cmocka_unit_test(test_uri_normalise),      cmocka_unit_test(test_lc_names),
+        cmocka_unit_test(test_yaml11_floats),      cmocka_unit_test(test_discussion_phase_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
