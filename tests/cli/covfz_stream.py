@@ -237,6 +237,23 @@ if not PRINT:
             c.fail(f"replay of {n} stateful findings ({keyed} keyed) against {impl}: exit "
                    f"{p.returncode}, want {rc} and {want!r}\n{p.stdout}{p.stderr}")
 
+# The same run with two session files blocked by directories of their names: a message of one
+# finding, the policy of a keyed one. Each is said ("cannot write the session"), the run goes on
+# and saves the others.
+if not PRINT:
+    bd = os.path.join(TMP, "st-blocked")
+    os.makedirs(os.path.join(bd, "stateful-77c8422a", "001.json"))
+    os.makedirs(os.path.join(bd, "stateful-796ace86", "policies", "hmac.yaml"))
+    args = dict((r[0], r[1]) for r in RUNS)["st-invalid"]
+    p = c.amc(["fuzz"] + args + ["--out", bd, "-q"])
+    said = re.findall(r"cannot write the session \S*/(stateful-[0-9a-f]+): Is a directory",
+                      p.stderr)
+    if p.returncode != 1 or sorted(said) != ["stateful-77c8422a", "stateful-796ace86"] or \
+            len(findings(bd)) != 5 or \
+            not os.path.isfile(os.path.join(bd, "stateful-3d7067f1", "001.json")):
+        c.fail(f"blocked session files: exit {p.returncode}, said {said}, "
+               f"{len(findings(bd))} findings\n{p.stderr}")
+
 # A policy whose keyring_file leaves the suite ("../"): its sessions are not built (the request
 # would name a file outside the fixture tree); with the keyring inside, they are.
 if not PRINT:
