@@ -37,6 +37,8 @@ static bool out_of_budget(const shr *s)
 static bool try_cand(shr *s)
 {
     bool ok = false;
+    if (s->cand.failed)
+        cli_nomem(); /* a candidate left out: the shrink is not the smallest, exit 2 at the end */
     if (s->cand.failed || out_of_budget(s) || s->cand.len >= s->best->len)
         return false;
     s->calls++;
@@ -58,6 +60,8 @@ static void cut2(shr *s, size_t a, size_t b, size_t c, size_t d)
     cli_sb_put(&s->cand, p, a);
     cli_sb_put(&s->cand, p + b, c - b);
     cli_sb_put(&s->cand, p + d, s->best->len - d);
+    if (s->cand.failed)
+        cli_nomem();
 }
 
 static bool cut(shr *s, size_t a, size_t b)
@@ -100,8 +104,10 @@ static void scan_pairs(const char *p, size_t n, scan *sc)
             if (sc->n == sc->cap) {
                 size_t nc = sc->cap ? sc->cap * 2 : 64;
                 pair *nv = realloc(sc->v, nc * sizeof *nv);
-                if (!nv)
+                if (!nv) {
+                    cli_nomem();
                     return;
+                }
                 sc->v = nv;
                 sc->cap = nc;
             }
@@ -260,8 +266,10 @@ static bool pass_items(shr *s, scan *sc)
 {
     size_t i = 0;
     size_t *commas = malloc(4096 * sizeof *commas);
-    if (!commas)
+    if (!commas) {
+        cli_nomem();
         return false;
+    }
     for (i = 0; i < sc->n && !out_of_budget(s); i++) {
         const pair *q = &sc->v[i];
         size_t n = 0, chunk = 0, k = 0;
@@ -436,6 +444,8 @@ size_t fz_shrink(const char *in, size_t len, fz_pred pred, void *ud, size_t budg
         if (!progress)
             break;
     }
+    if (best->failed)
+        cli_nomem();
     free(sc.v);
     free(s.cand.p);
     return s.calls;
