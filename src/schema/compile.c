@@ -920,7 +920,7 @@ static bool c_ref(cstate *cs, cnode *n, const amc_member *m, ckw *k)
     if (!target && cs->set->nomem) {
         amc_xfree(abs);
         cfail(cs, AMC_ENOMEM);
-        return false;
+        return false; /* out of memory while resolving $ref */
     }
     if (!target) {
         cdiag(cs, res, v, AMC_C_SCHEMA_REF_UNRESOLVED, "%s \"%s\" (%s) cannot be resolved", m->key,
