@@ -294,8 +294,8 @@ static void entry(astate *s, const char *rel, amc_audit_entry_kind k)
 }
 
 /* Reads exactly size bytes of the open file fd into a new buffer (*buf, free() it in every
- * case). Returns 0; 1 with *bad = AMC_AUDIT_TOO_LARGE (the file grew since fstat) or
- * AMC_AUDIT_UNREADABLE; -1 when out of memory. */
+ * case; a NUL after the bytes). Returns 0; 1 with *bad = AMC_AUDIT_TOO_LARGE (the file grew since
+ * fstat) or AMC_AUDIT_UNREADABLE; -1 when out of memory. */
 static int read_exact(int fd, size_t size, char **buf, size_t *len, amc_audit_entry_kind *bad)
 {
     *len = 0;
@@ -314,8 +314,10 @@ static int read_exact(int fd, size_t size, char **buf, size_t *len, amc_audit_en
         } else {
             r = read(fd, *buf + *len, size - *len);
         }
-        if (r == 0)
+        if (r == 0) {
+            (*buf)[*len] = '\0';
             return 0;
+        }
         if (r < 0 && errno != EINTR) {
             *bad = AMC_AUDIT_UNREADABLE;
             return 1;

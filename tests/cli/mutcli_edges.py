@@ -16,8 +16,8 @@
   5. amc audit --format html: the lanes come from the files' task_id, From/from and To/to values
      as find_value reads them: a JSON member (to its closing quote), a YAML key with a quoted or
      plain value, a MIME header ended by CRLF, a JSON number member (to ',' or '}'), a value cut
-     at 200 bytes; not a key inside a word ("xfrom:"), an empty value, a key at the end of the
-     file or without its colon; a name that ends in a 2-byte character keeps it (cli_html.c
+     at 200 bytes; not a key inside a word ("xfrom:", "fromage:", '"to_:'), an empty value, a
+     key at the end of the file or without its colon; a name that ends in a 2-byte character keeps it (cli_html.c
      utf8_len at the end of a string; cli_html_trace.c find_value),
   6. the trace timeline shows the 40 lanes of most events (ties: the first lanes), not the first
      40 lanes (cli_html_trace.c cmp_part_lane),
@@ -31,7 +31,8 @@
  10. amc trace check totals: at most 64 event names are counted by name (70 unknown events,
      their rule turned off: the replay goes on, 70 events, the first 64 names; cmd_trace.c),
  11. an adapter that closes its output and exits a moment later: amc conform waits for it (up to
-     0.1 s) and says how it exited (cli_conform.c cli_proc_wait),
+     0.1 s) and says how it exited; one that stays (2 s) is not waited for (cli_conform.c
+     cli_proc_wait),
  12. a number of seconds (amc conform --timeout, at most 86400): a decimal number, optionally
      with a trailing 's', above 0; not 0, negative, NaN, infinite, out of range, another suffix,
      empty (cli_opt.c); a mistyped command longer than 64 bytes gets no suggestion,
@@ -145,6 +146,7 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
         "h_1770692606249408.json": '{"from" :  "yan", "to": "" , "task_id"',
         "i_1770692606249409.yaml": 'note: "to": quoted-key-alone\n"to"x: no\nto',
         "j_1770692606249410.yaml": "from: z\u00e9\n",  # a name that ends in a 2-byte character
+        "k_1770692606249411.yaml": 'fromage: cheese\nnote "to_: no\nfrom: kim\n',
     }
     for name, text in files.items():
         with open(os.path.join(q, name), "w", newline="", encoding="utf-8") as f:
@@ -154,7 +156,7 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-") as t:
     want = sorted(["agent:" + "L" * 200, "agent:alice", "agent:bob", "agent:dave", "agent:erin",
                    "agent:frank", "agent:gina", "agent:hal", "agent:quoted-key-alone",
                    "agent:quoted-to", "agent:yan",
-                   "agent:zed", "agent:z\u00e9", "folder:q",
+                   "agent:zed", "agent:z\u00e9", "agent:kim", "folder:q",
                    "task:7", "task:T-compact", "task:T-json", "task:T-yaml"])
     check(lanes == want, f"audit html: lanes {lanes!r}\n  want {want!r}")
 
@@ -230,6 +232,12 @@ p = run(["conform", "--impl", "exec >&-; sleep 0.02; exit 3", "--filter",
 check(p.returncode == 3 and p.stderr.decode().startswith(
     "amc conform: implementation not reached: adapter exited with status 3 (crash?)\n"),
     f"conform adapter exit: exit {p.returncode}, {p.stderr[:200]!r}")
+
+# ... and one that closes its output but goes on running: amc stops waiting after 0.1 s
+p = run(["conform", "--impl", "exec >&-; sleep 2; exit 4", "--filter", "mailbox-env-001*"])
+check(p.returncode == 3 and p.stderr.decode().startswith(
+    "amc conform: implementation not reached: adapter exited or closed its output (crash?)\n"),
+    f"conform adapter alive: exit {p.returncode}, {p.stderr[:200]!r}")
 
 # 12. seconds
 for v in ("86400", "86400s", "1e-9", "0.5s"):
