@@ -20,13 +20,31 @@ static const struct {
     int want;
 } cases[] = {
     /* the separators */
-    {"idn-hostname", "a\xe3\x80\x82" "b", 1}, /* U+3002 */
-    {"idn-hostname", "a\xef\xbc\x8e" "b", 1}, /* U+FF0E */
-    {"idn-hostname", "a\xef\xbd\xa1" "b", 1}, /* U+FF61 */
-    {"idn-hostname", "\xe3\x80\x82" "a", 0},  /* an empty first label */
-    {"idn-hostname", "a\xef\xbd\xa1\xef\xbd\xa1" "b", 0},
+    {"idn-hostname",
+     "a\xe3\x80\x82"
+     "b",
+     1}, /* U+3002 */
+    {"idn-hostname",
+     "a\xef\xbc\x8e"
+     "b",
+     1}, /* U+FF0E */
+    {"idn-hostname",
+     "a\xef\xbd\xa1"
+     "b",
+     1}, /* U+FF61 */
+    {"idn-hostname",
+     "\xe3\x80\x82"
+     "a",
+     0}, /* an empty first label */
+    {"idn-hostname",
+     "a\xef\xbd\xa1\xef\xbd\xa1"
+     "b",
+     0},
     /* hostname (not idn): U+3002 is no separator, and not ASCII */
-    {"hostname", "a\xe3\x80\x82" "b", 0},
+    {"hostname",
+     "a\xe3\x80\x82"
+     "b",
+     0},
     /* near misses: one label each */
     {"idn-hostname", "\xe4\x80\x82", 1}, /* U+4002: U+3002's last two bytes */
     {"idn-hostname", "\xe3\x81\x82", 1}, /* U+3042: U+3002's first and last byte */
