@@ -31,7 +31,8 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-uris-") as t:
     remote, other = os.path.join(t, "remote"), os.path.join(t, "other")
     for d in (remote, os.path.join(remote, "sub dir"), os.path.join(remote, "nested"), other):
         os.makedirs(d)
-    for path, typ in ((os.path.join(remote, "int.json"), "integer"),
+    for path, typ in ((os.path.join(t, "int.json"), "integer"),  # where an escaped ".." leads
+                      (os.path.join(remote, "int.json"), "integer"),
                       (os.path.join(remote, "sub dir", "int.json"), "integer"),
                       (os.path.join(remote, "nested", "int.json"), "integer"),
                       (os.path.join(other, "int.json"), "string")):
@@ -54,6 +55,8 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-uris-") as t:
         ("http://ex.test/s/int.json?v=1", 2),
         ("http://ex.test/s/int%00.json", 2),
         ("http://ex.test/s/nested/%2E%2E/int.json", 2),
+        ("http://ex.test/s/nested/%2e%2e/int.json", 2),
+        ("http://ex.test/s/nested/.%2E/int.json", 2),
         ("http://ex.test/s/nested/int.json", 0),
         ("http://ex2.test/int.json", 1),
         ("http://ex3.test/int.json", 1),
