@@ -29,10 +29,12 @@ def check(ok, what):
 
 with tempfile.TemporaryDirectory(prefix="amc-mutcli-uris-") as t:
     remote, other = os.path.join(t, "remote"), os.path.join(t, "other")
-    for d in (remote, os.path.join(remote, "sub dir"), os.path.join(remote, "nested"), other):
+    for d in (remote, os.path.join(remote, "sub dir"), os.path.join(remote, "nested"), other,
+              os.path.join(remote, "q*)*", "r")):
         os.makedirs(d)
     for path, typ in ((os.path.join(t, "int.json"), "integer"),  # where an escaped ".." leads
                       (os.path.join(remote, "int.json"), "integer"),
+                      (os.path.join(remote, "q*)*", "r", "z .json"), "integer"),
                       (os.path.join(remote, "sub dir", "int.json"), "integer"),
                       (os.path.join(remote, "nested", "int.json"), "integer"),
                       (os.path.join(other, "int.json"), "string")):
@@ -52,6 +54,7 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-uris-") as t:
         ("http://ex.test/s/i%6Et.json", 1),
         ("http://ex.test/s/i%6et.json", 1),
         ("http://ex.test/s/%69nt.json", 1),
+        ("http://ex.test/s/q%2A%29%2a%2Fr%2fz%20.json", 1),  # hex digits at their range edges
         ("http://ex.test/s/int.json?v=1", 2),
         ("http://ex.test/s/int%00.json", 2),
         ("http://ex.test/s/nested/%2E%2E/int.json", 2),
