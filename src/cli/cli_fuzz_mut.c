@@ -275,6 +275,8 @@ static void dict_schema_facts(fz_dict *d, dvals *k, const amc_value *s)
             char *j = amc_value_to_json(v->u.arr.items[i], 0, &n);
             if (j)
                 dict_val(d, k, j, n);
+            else
+                cli_nomem();
             amc_free(j);
         }
     if ((v = member(s, "const"))) {
@@ -282,6 +284,8 @@ static void dict_schema_facts(fz_dict *d, dvals *k, const amc_value *s)
         char *j = amc_value_to_json(v, 0, &n);
         if (j)
             dict_val(d, k, j, n);
+        else
+            cli_nomem();
         amc_free(j);
     }
     dict_num_sample(d, k, member(s, "minimum"), integer);
