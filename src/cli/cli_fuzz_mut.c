@@ -264,30 +264,28 @@ static const amc_value *member(const amc_value *o, const char *k)
     return o && o->type == AMC_T_OBJECT ? amc_value_getz(o, k) : NULL;
 }
 
+/* v's JSON text as a value of k (and of the whole dictionary) */
+static void dict_json(fz_dict *d, dvals *k, const amc_value *v)
+{
+    size_t n = 0;
+    char *j = amc_value_to_json(v, 0, &n);
+    if (j)
+        dict_val(d, k, j, n);
+    else
+        cli_nomem();
+    amc_free(j);
+}
+
 static void dict_schema_facts(fz_dict *d, dvals *k, const amc_value *s)
 {
     const amc_value *v = NULL, *t = member(s, "type");
     size_t i = 0;
     bool integer = t && t->type == AMC_T_STRING && !strcmp(t->u.str.ptr, "integer");
     if ((v = member(s, "enum")) && v->type == AMC_T_ARRAY)
-        for (i = 0; i < v->u.arr.len; i++) {
-            size_t n = 0;
-            char *j = amc_value_to_json(v->u.arr.items[i], 0, &n);
-            if (j)
-                dict_val(d, k, j, n);
-            else
-                cli_nomem();
-            amc_free(j);
-        }
-    if ((v = member(s, "const"))) {
-        size_t n = 0;
-        char *j = amc_value_to_json(v, 0, &n);
-        if (j)
-            dict_val(d, k, j, n);
-        else
-            cli_nomem();
-        amc_free(j);
-    }
+        for (i = 0; i < v->u.arr.len; i++)
+            dict_json(d, k, v->u.arr.items[i]);
+    if ((v = member(s, "const")))
+        dict_json(d, k, v);
     dict_num_sample(d, k, member(s, "minimum"), integer);
     dict_num_sample(d, k, member(s, "maximum"), integer);
     dict_num_sample(d, k, member(s, "exclusiveMinimum"), integer);

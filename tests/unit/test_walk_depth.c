@@ -44,6 +44,15 @@ static void walk(const char *text, rec *r)
     amc_schema_set_free(set);
 }
 
+/* r saw exactly the n nodes of want, in that order */
+static void expect(const rec *r, const char *const *want, size_t n)
+{
+    size_t i = 0;
+    assert_int_equal(r->n, (int)n);
+    for (i = 0; i < n; i++)
+        assert_string_equal(r->seen[i], want[i]);
+}
+
 static void test_depth_2020(void **state)
 {
     static const char *const want[] = {
@@ -60,16 +69,13 @@ static void test_depth_2020(void **state)
         "/$defs/d/prefixItems/0/patternProperties/^a|patternProperties|3|1",
     };
     rec r;
-    size_t i = 0;
     (void)state;
     memset(&r, 0, sizeof r);
     walk("{\"properties\":{\"p\":{\"allOf\":[{\"not\":true},5,{\"items\":{\"anyOf\":[{}]}}]},"
          "\"q\":3},\"additionalProperties\":false,\"enum\":[{}],"
          "\"$defs\":{\"d\":{\"prefixItems\":[{\"patternProperties\":{\"^a\":{}}}]}}}",
          &r);
-    assert_int_equal(r.n, (int)(sizeof want / sizeof want[0]));
-    for (i = 0; i < sizeof want / sizeof want[0]; i++)
-        assert_string_equal(r.seen[i], want[i]);
+    expect(&r, want, sizeof want / sizeof want[0]);
 }
 
 static void test_depth_draft7(void **state)
@@ -83,15 +89,12 @@ static void test_depth_draft7(void **state)
         "/definitions/x/dependencies/a|dependencies|2|3",
     };
     rec r;
-    size_t i = 0;
     (void)state;
     memset(&r, 0, sizeof r);
     walk("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"items\":[{},{\"items\":{}}],"
          "\"definitions\":{\"x\":{\"dependencies\":{\"a\":{},\"b\":[\"c\"]}}}}",
          &r);
-    assert_int_equal(r.n, (int)(sizeof want / sizeof want[0]));
-    for (i = 0; i < sizeof want / sizeof want[0]; i++)
-        assert_string_equal(r.seen[i], want[i]);
+    expect(&r, want, sizeof want / sizeof want[0]);
 }
 
 static void test_stop(void **state)
