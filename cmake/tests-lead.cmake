@@ -1,6 +1,12 @@
-# Tests written for mutants of the seed-9001 sample (issue 22; docs/testing.md):
+# Tests written for surviving mutants of fresh samples (issue 22; docs/testing.md):
 #   cli.shrink_lines  the shrinker's line pass goes on past halves (an exact, deterministic run count)
 add_test(NAME cli.shrink_lines
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/shrink_lines.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.shrink_lines PROPERTIES LABELS "cli")
+#   cli.html_more_files  conform --html names a failed session case's extra files, and a one-file
+#                        case none (counted against the JSON report of the same run)
+add_test(NAME cli.html_more_files
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/html_more_files.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.html_more_files PROPERTIES LABELS "cli")
