@@ -1141,10 +1141,16 @@ static void lint_walk(lwalk *lw, const amc_value *v, const char *base, const cha
         const amc_value *id = getz(v, dialect == AMC_DIALECT_DRAFT4 ? "id" : "$id");
         if (DIALECT_OLD(dialect) && getz(v, "$ref"))
             id = NULL;
-        if (id && id->type == AMC_T_STRING &&
-            amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own) == AMC_OK) {
-            own[amc_uri_fragment_at(own)] = '\0';
-            base = own;
+        if (id && id->type == AMC_T_STRING) {
+            amc_status rs = amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &own);
+            if (rs == AMC_ENOMEM) { /* not "no id": the subschemas' base would be wrong */
+                lw->st = AMC_ENOMEM;
+                return;
+            }
+            if (rs == AMC_OK) {
+                own[amc_uri_fragment_at(own)] = '\0';
+                base = own;
+            }
         }
     }
     info.schema = v;

@@ -1,6 +1,6 @@
 /*
- * alloc_fail_sweep.h - the allocation-failure sweep shared by test_alloc_fail.c and
- * test_alloc_fail_more.c (included by those two files only, inside their
+ * alloc_fail_sweep.h - the allocation-failure sweep shared by test_alloc_fail.c,
+ * test_alloc_fail_more.c and test_alloc_fail_lint.c (included by those files only, inside their
  * #ifdef AMC_ALLOC_FAILPOINTS): a scenario's result text, file reading, a lifecycle run's
  * events and end, a profile run over files, and sweep(), which fails the k-th allocation once for
  * every k and requires AMC_ENOMEM reported or exactly the clean result.
@@ -39,8 +39,8 @@ static void r_diags(result *r, const amc_diags *ds)
 
 /* One lifecycle event (NULL: its text could not be made): its status recorded, *nomem set when
  * it is AMC_ENOMEM; a finding (AMC_EINVALID) lets the run go on as AMC_OK. */
-static amc_status lc_event(result *r, amc_lifecycle *lc, const char *ev, size_t n, amc_diags *ds,
-                           bool *nomem)
+static inline amc_status lc_event(result *r, amc_lifecycle *lc, const char *ev, size_t n,
+                                  amc_diags *ds, bool *nomem)
 {
     amc_status st = ev ? amc_lifecycle_apply(lc, ev, n, ds) : AMC_ENOMEM;
     r_add(r, " | %d", (int)st);
@@ -50,7 +50,7 @@ static amc_status lc_event(result *r, amc_lifecycle *lc, const char *ev, size_t 
 
 /* The end of a lifecycle run whose events left st: finish and state recorded while st is
  * AMC_OK, then the diagnostics. */
-static void lc_end(result *r, amc_lifecycle *lc, amc_diags *ds, amc_status st, bool *nomem)
+static inline void lc_end(result *r, amc_lifecycle *lc, amc_diags *ds, amc_status st, bool *nomem)
 {
     char *state = NULL;
     size_t len = 0;
@@ -76,8 +76,8 @@ typedef amc_status (*scenario)(result *r);
 
 /* ---- a profile's validator over files (paths: the names it sees, or NULL) ---- */
 
-static amc_status run_profile(result *r, const char *profile, bool stateful,
-                              const char *const *files, const char *const *paths)
+static inline amc_status run_profile(result *r, const char *profile, bool stateful,
+                                     const char *const *files, const char *const *paths)
 {
     amc_validator_opts vo;
     amc_validator *v = NULL;
