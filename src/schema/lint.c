@@ -977,6 +977,10 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
         goto out;
     }
     target = amc_sreg_resolve(L->set, abs, tmp, &res);
+    if (!target && L->set->nomem) { /* out of memory while resolving: not an unresolved $ref */
+        L->st = AMC_ENOMEM;
+        goto out;
+    }
     if (target && res && res->doc && res->doc->doc == L->doc && !amc_pmap_get(&L->seen, target))
         queue_target(L, target, res->uri, res->dialect);
     if (!target) {

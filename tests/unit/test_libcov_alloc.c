@@ -1,0 +1,268 @@
+/*
+ * test_libcov_alloc.c - allocation-failure sweeps (alloc_fail_sweep.h: every allocation of a job
+ * failing once, one at a time; AMC_ENOMEM reported or exactly the clean result) over jobs the
+ * coverage report showed the error paths of untested:
+ *   - the linter on schemas whose subschemas are reached only through $ref inside unknown
+ *     keywords (lint.c walk_extra), properties declared in branches through chains of $ref and
+ *     in dependentSchemas / if / then (branch_props), formats with the list of known names;
+ *   - the compiler on a schema with every keyword that builds a table (properties, required,
+ *     dependentRequired, dependentSchemas, patternProperties, propertyNames, enum, $dynamicRef
+ *     / $dynamicAnchor, if / then / else, contains bounds, prefixItems);
+ *   - a discussion session with phases, messages, objections and duplicate ids;
+ *   - a conformance scenario written from a generated lifecycle sequence.
+ * Each clean result is asserted too (test_clean_results). Needs -DAMC_ALLOC_FAILPOINTS=ON (the
+ * ASan+UBSan build of ci/test.sh); elsewhere the test is skipped and says so.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "amc/conform.h"
+#include "amc/lifecycle.h"
+#include "amc/lint.h"
+#include "core/arena_int.h"
+
+#ifdef AMC_ALLOC_FAILPOINTS
+
+#include "alloc_fail_sweep.h"
+
+#define S2020 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+#define S7    "{\"$schema\":\"http://json-schema.org/draft-07/schema#\","
+
+/* ---- the linter ---- */
+
+static const char *lint_schema;
+
+static amc_status sc_lint(result *r)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const char *uri = NULL;
+    amc_status st = AMC_ENOMEM;
+    if (ds && set) {
+        st = amc_schema_set_add(set, "https://test.invalid/l.json", lint_schema,
+                                strlen(lint_schema), ds, &uri);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_schema_lint(set, uri, NULL, ds);
+            r_add(r, " lint %d", (int)st);
+        }
+        r_diags(r, ds);
+    }
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static const struct lint_job {
+    const char *name, *schema, *clean;
+} lint_jobs[] = {
+    {"lint: $ref into an unknown keyword (draft 7)",
+     S7 "\"x-k\":{\"items\":[{\"minimum\":2,\"maximum\":1}],\"properties\":{\"p\":{}},"
+        "\"dependencies\":{\"q\":{\"format\":\"zzz\"}}},\"$ref\":\"#/x-k\"}",
+     "add 0 lint 0 LINT_BOUNDS_CONTRADICTORY LINT_FORMAT_UNKNOWN"},
+    {"lint: $ref into an unknown keyword (2020-12, $id)",
+     S2020 "\"x-k\":{\"a\":{\"$id\":\"https://x.invalid/a\",\"items\":{\"minimum\":2,"
+           "\"maximum\":1},\"properties\":{\"p\":{\"format\":\"emial\"}}}},"
+           "\"$ref\":\"#/x-k/a\"}",
+     "add 0 lint 0 LINT_BOUNDS_CONTRADICTORY LINT_FORMAT_UNKNOWN"},
+    {"lint: branch properties through $ref chains",
+     S2020 "\"additionalProperties\":false,\"oneOf\":[{\"$ref\":\"#/$defs/b\"}],"
+           "\"anyOf\":[{\"$id\":\"https://x.invalid/c\",\"properties\":{\"y\":{}}}],"
+           "\"dependentSchemas\":{\"a\":{\"properties\":{\"w\":{}}}},"
+           "\"if\":{\"properties\":{\"v\":{}}},\"then\":{\"properties\":{\"u\":{}}},"
+           "\"$defs\":{\"b\":{\"$ref\":\"#/$defs/c\"},\"c\":{\"properties\":{\"z\":{}}}}}",
+     "add 0 lint 0 LINT_PROPERTY_IN_BRANCH LINT_PROPERTY_IN_BRANCH LINT_PROPERTY_IN_BRANCH "
+     "LINT_PROPERTY_IN_BRANCH LINT_PROPERTY_IN_BRANCH"},
+    {"lint: refs to values that are not schemas, formats, dependencies",
+     S2020 "\"x-a\":[1],\"anyOf\":[{\"$ref\":\"#/x-a\"},{\"$ref\":\"#/nope\"},"
+           "{\"$ref\":\"urn:x:nothing\"}],\"format\":\"zzzzzz\",\"dependencies\":{\"a\":[\"b\"],"
+           "\"c\":{}},\"enum\":[1,1.0],\"required\":[\"r\"],\"properties\":{\"r\":false}}",
+     "add 0 lint 0 LINT_REF_UNRESOLVED LINT_REF_UNRESOLVED LINT_REF_UNRESOLVED "
+     "LINT_FORMAT_UNKNOWN LINT_UNKNOWN_KEYWORD LINT_ENUM_DUPLICATE LINT_REQUIRED_IMPOSSIBLE"},
+};
+
+static void test_lint(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof lint_jobs / sizeof lint_jobs[0]; i++) {
+        lint_schema = lint_jobs[i].schema;
+        sweep(lint_jobs[i].name, sc_lint);
+    }
+}
+
+/* ---- the compiler and validator ---- */
+
+static const char compile_schema[] =
+    S2020 "\"$id\":\"https://x.invalid/c.json\",\"$dynamicAnchor\":\"node\","
+          "\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},"
+          "\"b\":{\"enum\":[1,\"x\",[2],{\"k\":3}]},\"t\":{\"$dynamicRef\":\"#node\"},"
+          "\"l\":{\"prefixItems\":[{\"type\":\"string\"}],\"items\":false,"
+          "\"contains\":{\"const\":1},\"minContains\":1,\"maxContains\":2}},"
+          "\"required\":[\"a\",\"b\"],\"dependentRequired\":{\"a\":[\"b\",\"c\"]},"
+          "\"dependentSchemas\":{\"b\":{\"required\":[\"a\"]}},"
+          "\"patternProperties\":{\"^p\":{\"type\":\"number\"},\"^q\":true},"
+          "\"propertyNames\":{\"maxLength\":3},\"additionalProperties\":{\"type\":\"null\"},"
+          "\"if\":{\"properties\":{\"a\":{\"const\":1}}},\"then\":{\"required\":[\"c\"]},"
+          "\"else\":{\"not\":{\"required\":[\"zz\"]}},\"unevaluatedProperties\":false}";
+static const char compile_inst[] =
+    "{\"a\":1,\"b\":\"x\",\"t\":{\"a\":2,\"b\":1},\"l\":[\"s\",1],\"p1\":\"no\",\"long\":null}";
+
+static amc_status sc_compile(result *r)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    const amc_schema *sc = NULL;
+    const char *uri = NULL;
+    amc_doc *doc = NULL;
+    amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+    amc_status st = AMC_ENOMEM;
+    bool valid = false;
+    if (set && ds) {
+        st = amc_schema_set_add(set, "https://x.invalid/c.json", compile_schema,
+                                sizeof compile_schema - 1, ds, &uri);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_schema_compile(set, uri, ds, &sc);
+            r_add(r, " compile %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            st = amc_json_read(compile_inst, sizeof compile_inst - 1, NULL, ds, &doc);
+            r_add(r, " read %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            o.all_errors = true;
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+            r_add(r, " validate %d %s", (int)st, valid ? "valid" : "invalid");
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static void test_compile(void **state)
+{
+    (void)state;
+    sweep("compile: every table-building keyword", sc_compile);
+}
+
+/* ---- a discussion session ---- */
+
+static amc_status sc_discussion(result *r)
+{
+    static const char *const f[] = {"tests/data/libcov/discussion-session.json", NULL};
+    return run_profile(r, "discussion", false, f, NULL);
+}
+
+static void test_discussion(void **state)
+{
+    (void)state;
+    sweep("discussion session", sc_discussion);
+}
+
+/* ---- a lifecycle scenario written from a generated sequence ---- */
+
+static amc_status sc_scenario(result *r)
+{
+    amc_lifecycle_opts o;
+    amc_lifecycle_gen *g = NULL;
+    amc_lifecycle_result res;
+    char *json = NULL;
+    size_t len = 0;
+    amc_status st = AMC_OK;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    st = amc_lifecycle_gen_new(&o, 42, &g);
+    r_add(r, "new %d", (int)st);
+    if (st == AMC_OK) {
+        st = amc_lifecycle_gen_next(g);
+        r_add(r, " next %d", (int)st);
+    }
+    if (st == AMC_OK) {
+        st = amc_conform_lifecycle_scenario(g, "mailbox", "LC-X", "d\"q", true, &json, &len);
+        r_add(r, " scenario %d %zu", (int)st, len);
+    }
+    if (st == AMC_OK) {
+        st = amc_lifecycle_gen_step(g, amc_lifecycle_gen_len(g), &res);
+        r_add(r, " end %d %s", (int)st, res.accepted ? "accepted" : "rejected");
+    }
+    amc_free(json);
+    amc_lifecycle_gen_free(g);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static void test_scenario(void **state)
+{
+    (void)state;
+    sweep("lifecycle scenario", sc_scenario);
+}
+
+/* the clean results the sweeps compare against */
+static void test_clean_results(void **state)
+{
+    result *r = calloc(1, sizeof *r);
+    size_t i = 0;
+    (void)state;
+    (void)lc_event; /* alloc_fail_sweep.h's lifecycle helpers: not used here */
+    (void)lc_end;
+    assert_non_null(r);
+    for (i = 0; i < sizeof lint_jobs / sizeof lint_jobs[0]; i++) {
+        memset(r, 0, sizeof *r);
+        lint_schema = lint_jobs[i].schema;
+        assert_int_equal(sc_lint(r), AMC_OK);
+        assert_string_equal(r->text, lint_jobs[i].clean);
+    }
+    memset(r, 0, sizeof *r);
+    assert_int_equal(sc_compile(r), AMC_OK);
+    assert_string_equal(r->text,
+                        "add 0 compile 0 read 0 validate 0 invalid SCHEMA_DEPENDENT_REQUIRED "
+                        "SCHEMA_REQUIRED SCHEMA_DEPENDENT_REQUIRED SCHEMA_ITEMS "
+                        "SCHEMA_TYPE SCHEMA_PROPERTY_NAMES SCHEMA_MAX_LENGTH");
+    memset(r, 0, sizeof *r);
+    assert_int_equal(sc_discussion(r), AMC_OK);
+    assert_string_equal(r->text, "new 0 | 1 DISC_PHASE_NAME DISC_PHASE_STRUCTURE "
+                                 "DISC_CLOSED_BEFORE_CREATED DISC_ID_MISMATCH "
+                                 "DISC_SPEAKER_NOT_PARTICIPANT DISC_SESSION_MISMATCH "
+                                 "DISC_MSG_ID_DUPLICATE DISC_MSG_ID_DUPLICATE DISC_OBJ_TARGET");
+    memset(r, 0, sizeof *r);
+    assert_int_equal(sc_scenario(r), AMC_OK);
+    assert_string_equal(r->text, "new 0 next 0 scenario 0 2294 end 0 accepted");
+    free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clean_results), cmocka_unit_test(test_lint),
+        cmocka_unit_test(test_compile),       cmocka_unit_test(test_discussion),
+        cmocka_unit_test(test_scenario),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* !AMC_ALLOC_FAILPOINTS */
+
+static void test_skipped(void **state)
+{
+    (void)state;
+    print_message("test_libcov_alloc: built without -DAMC_ALLOC_FAILPOINTS=ON; skipped\n");
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#endif
