@@ -1,0 +1,233 @@
+/*
+ * test_libcov_api.c - the library's answers to misuse of its public functions (NULL objects,
+ * NULL outputs, a NULL buffer with a length, out-of-range indexes) in src/conform, src/lifecycle
+ * (the sequence generator) and src/audit: each returns AMC_EUSAGE (or false / 0 / nothing) and
+ * writes nothing, while the same call with valid arguments succeeds. The coverage report showed
+ * these argument checks untested.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "amc/audit.h"
+#include "amc/conform.h"
+#include "amc/lifecycle.h"
+
+#define U AMC_EUSAGE
+
+static const char manifest[] = "[]";
+
+static void test_conform_suite_args(void **state)
+{
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    char untouched[] = "untouched", *out = untouched;
+    size_t len = 7;
+    (void)state;
+    assert_non_null(s);
+    assert_non_null(ds);
+    /* amc_conform_suite_add: suite, profile, buffer */
+    assert_int_equal(amc_conform_suite_add(NULL, "mailbox", manifest, 2, ds), U);
+    assert_int_equal(amc_conform_suite_add(s, NULL, manifest, 2, ds), U);
+    assert_int_equal(amc_conform_suite_add(s, "mailbox", NULL, 2, ds), U);
+    assert_int_equal(amc_conform_suite_add(s, "mailbox", manifest, 2, ds), AMC_OK);
+    /* the scenario adders */
+    assert_int_equal(amc_conform_suite_add_scenario(NULL, "mailbox", "{}", 2, ds), U);
+    assert_int_equal(amc_conform_suite_add_scenario(s, NULL, "{}", 2, ds), U);
+    assert_int_equal(amc_conform_suite_add_scenario(s, "mailbox", NULL, 2, ds), U);
+    assert_int_equal(amc_conform_suite_add_scenario_file(NULL, "mailbox", "f", "{}", 2, ds), U);
+    assert_int_equal(amc_conform_suite_add_scenario_file(s, NULL, "f", "{}", 2, ds), U);
+    assert_int_equal(amc_conform_suite_add_scenario_file(s, "mailbox", "f", NULL, 1, ds), U);
+    assert_int_equal(amc_diags_count(ds), 0);
+    assert_int_equal(amc_conform_case_count(s), 0);
+    /* the expected-failure list */
+    assert_int_equal(amc_conform_xfail_read(NULL, "", 0, ds), U);
+    assert_int_equal(amc_conform_xfail_read(s, NULL, 3, ds), U);
+    assert_int_equal(amc_conform_xfail_read(s, NULL, 0, ds), AMC_OK);
+    assert_int_equal(amc_conform_xfail_render(NULL, &out, &len), U);
+    assert_int_equal(amc_conform_xfail_render(s, NULL, &len), U);
+    assert_string_equal(out, "untouched");
+    assert_int_equal(len, 7);
+    assert_int_equal(amc_conform_xfail_render(s, &out, &len), AMC_OK);
+    assert_string_equal(out, "# amc conform expected failures: case-id  # reason\n");
+    assert_int_equal(len, strlen(out));
+    amc_free(out);
+    /* glob */
+    assert_false(amc_conform_glob(NULL, "a"));
+    assert_false(amc_conform_glob("a", NULL));
+    assert_true(amc_conform_glob("a", "a"));
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
+}
+
+static void test_conform_reply_and_report_args(void **state)
+{
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_conform_reply *r = (amc_conform_reply *)&r;
+    amc_conform_run_info info;
+    amc_conform_case c;
+    char untouched[] = "untouched", *out = untouched;
+    size_t len = 0;
+    (void)state;
+    assert_non_null(s);
+    memset(&info, 0, sizeof info);
+    memset(&c, 0, sizeof c);
+    /* reply parsing: the output, the buffer, the operation */
+    assert_int_equal(amc_conform_reply_parse("{}", 2, "hello", 1, NULL, NULL), U);
+    assert_int_equal(amc_conform_reply_parse(NULL, 2, "hello", 1, NULL, &r), U);
+    assert_null(r);
+    r = (amc_conform_reply *)&r;
+    assert_int_equal(amc_conform_reply_parse("{}", 2, NULL, 1, NULL, &r), U);
+    assert_null(r);
+    /* report */
+    assert_int_equal(amc_conform_report(NULL, &info, AMC_CONFORM_TEXT, &out, &len), U);
+    assert_int_equal(amc_conform_report(s, NULL, AMC_CONFORM_TEXT, &out, &len), U);
+    assert_int_equal(amc_conform_report(s, &info, AMC_CONFORM_TEXT, NULL, &len), U);
+    assert_string_equal(out, "untouched");
+    /* a lifecycle request needs a lifecycle case and an output */
+    assert_int_equal(amc_conform_lifecycle_request(NULL, 1, &out, &len), U);
+    c.id = "X-1";
+    c.lifecycle = false;
+    assert_int_equal(amc_conform_lifecycle_request(&c, 1, &out, &len), U);
+    assert_string_equal(out, "untouched");
+    /* judging without a case, or a lifecycle judgement of a case that is not one: no change */
+    amc_conform_judge(NULL, NULL, false);
+    c.outcome = AMC_CONFORM_SKIP;
+    strcpy(c.message, "kept");
+    amc_conform_judge_lifecycle(NULL, NULL);
+    amc_conform_judge_lifecycle(&c, NULL);
+    assert_int_equal(c.outcome, AMC_CONFORM_SKIP);
+    assert_string_equal(c.message, "kept");
+    amc_conform_judge(&c, NULL, false);
+    assert_int_equal(c.outcome, AMC_CONFORM_ERROR);
+    assert_string_equal(c.message, "no reply");
+    amc_conform_suite_free(s);
+}
+
+static void test_lifecycle_gen_args(void **state)
+{
+    amc_lifecycle_opts o;
+    amc_lifecycle_gen *g = (amc_lifecycle_gen *)&o;
+    amc_lifecycle_result res;
+    amc_conform_divergence d;
+    amc_conform_reply rep;
+    char untouched[] = "untouched", *json = untouched, name[64];
+    size_t len = 0, n = 0;
+    unsigned long hits = 0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    /* the generator: an output, a profile with a model */
+    assert_int_equal(amc_lifecycle_gen_new(&o, 1, NULL), U);
+    assert_int_equal(amc_lifecycle_gen_new(NULL, 1, &g), U);
+    assert_null(g);
+    o.profile = "no-such-profile";
+    g = (amc_lifecycle_gen *)&o;
+    assert_int_equal(amc_lifecycle_gen_new(&o, 1, &g), U);
+    assert_null(g);
+    /* NULL generator */
+    assert_int_equal(amc_lifecycle_gen_next(NULL), U);
+    assert_int_equal(amc_lifecycle_gen_len(NULL), 0);
+    assert_int_equal(amc_lifecycle_gen_events(NULL, &json, &len), U);
+    assert_int_equal(amc_lifecycle_gen_step(NULL, 0, &res), U);
+    assert_int_equal(amc_lifecycle_gen_items(NULL, AMC_LC_STATES), 0);
+    assert_int_equal(amc_lifecycle_gen_item(NULL, AMC_LC_STATES, 0, name, sizeof name, &hits), U);
+    assert_int_equal(amc_lifecycle_gen_candidate(NULL, 0), U);
+    amc_lifecycle_gen_keep(NULL);
+    amc_lifecycle_gen_revert(NULL);
+    amc_lifecycle_gen_free(NULL);
+    assert_string_equal(json, "untouched");
+    /* a real one: outputs and indexes out of range */
+    o.profile = "mailbox";
+    assert_int_equal(amc_lifecycle_gen_new(&o, 7, &g), AMC_OK);
+    assert_int_equal(amc_lifecycle_gen_next(g), AMC_OK);
+    n = amc_lifecycle_gen_len(g);
+    assert_true(n > 0);
+    assert_int_equal(amc_lifecycle_gen_events(g, NULL, &len), U);
+    assert_int_equal(amc_lifecycle_gen_step(g, 0, NULL), U);
+    assert_int_equal(amc_lifecycle_gen_step(g, n + 1, &res), U);
+    assert_int_equal(amc_lifecycle_gen_step(g, n, &res), AMC_OK);
+    assert_null(res.event);
+    assert_int_equal(amc_lifecycle_gen_step(g, n - 1, &res), AMC_OK);
+    assert_non_null(res.event);
+    assert_int_equal(amc_lifecycle_gen_items(g, (amc_lifecycle_item_kind)3), 0);
+    assert_true(amc_lifecycle_gen_items(g, AMC_LC_STATES) > 0);
+    assert_int_equal(
+        amc_lifecycle_gen_item(g, (amc_lifecycle_item_kind)3, 0, name, sizeof name, &hits), U);
+    assert_int_equal(amc_lifecycle_gen_item(g, AMC_LC_STATES,
+                                            amc_lifecycle_gen_items(g, AMC_LC_STATES), name,
+                                            sizeof name, &hits),
+                     U);
+    /* the scenario writer and the divergence check */
+    assert_int_equal(amc_conform_lifecycle_scenario(NULL, "mailbox", "id", NULL, true, &json, &len),
+                     U);
+    assert_int_equal(amc_conform_lifecycle_scenario(g, NULL, "id", NULL, true, &json, &len), U);
+    assert_int_equal(amc_conform_lifecycle_scenario(g, "mailbox", NULL, NULL, true, &json, &len),
+                     U);
+    assert_int_equal(amc_conform_lifecycle_scenario(g, "mailbox", "id", NULL, true, NULL, &len), U);
+    assert_string_equal(json, "untouched");
+    memset(&rep, 0, sizeof rep);
+    /* no reply, a reply of another kind, a lifecycle reply without states: a "reply" finding */
+    assert_true(amc_conform_lifecycle_diverges(g, NULL, true, &d));
+    assert_string_equal(d.cls, "reply");
+    assert_int_equal(d.step, 0);
+    amc_conform_divergence_clear(&d);
+    rep.kind = AMC_CONFORM_R_VERDICT;
+    assert_true(amc_conform_lifecycle_diverges(g, &rep, true, &d));
+    assert_string_equal(d.cls, "reply");
+    amc_conform_divergence_clear(&d);
+    rep.kind = AMC_CONFORM_R_STATES;
+    assert_true(amc_conform_lifecycle_diverges(g, &rep, false, &d));
+    assert_string_equal(d.cls, "reply");
+    amc_conform_divergence_clear(&d);
+    amc_lifecycle_gen_free(g);
+}
+
+static void test_audit_args(void **state)
+{
+    amc_audit_opts o;
+    amc_audit *a = NULL;
+    amc_audit_worker *w = NULL;
+    amc_audit_unit *u = (amc_audit_unit *)&o;
+    amc_diags *ds = amc_diags_new(0);
+    (void)state;
+    memset(&o, 0, sizeof o);
+    assert_non_null(ds);
+    assert_int_equal(amc_audit_new(&o, ds, &a), AMC_OK);
+    assert_int_equal(amc_audit_file(NULL, "x", "", 0, ds), U);
+    assert_int_equal(amc_audit_file(a, NULL, "", 0, ds), U);
+    assert_int_equal(amc_audit_file(a, "x", NULL, 1, ds), U);
+    assert_int_equal(amc_audit_file(a, "x", "", 0, NULL), U);
+    assert_int_equal(amc_audit_worker_new(a, ds, &w), AMC_OK);
+    assert_int_equal(amc_audit_check(NULL, "x", "", 0, ds, &u), U);
+    assert_null(u);
+    assert_int_equal(amc_audit_check(w, NULL, "", 0, ds, &u), U);
+    assert_int_equal(amc_audit_check(w, "x", NULL, 1, ds, &u), U);
+    assert_int_equal(amc_audit_check(w, "x", "", 0, NULL, &u), U);
+    assert_int_equal(amc_audit_check(w, "x", "", 0, ds, NULL), U);
+    assert_int_equal(amc_audit_record(NULL, NULL, ds), U);
+    assert_int_equal(amc_audit_record(a, NULL, ds), U);
+    /* a unit given with a NULL diags is freed (ASan: no leak) */
+    assert_int_equal(amc_audit_check(w, "x", "", 0, ds, &u), AMC_OK);
+    assert_non_null(u);
+    assert_int_equal(amc_audit_record(a, u, NULL), U);
+    assert_int_equal(amc_diags_count(ds), 0);
+    amc_audit_worker_free(w);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conform_suite_args),
+        cmocka_unit_test(test_conform_reply_and_report_args),
+        cmocka_unit_test(test_lifecycle_gen_args),
+        cmocka_unit_test(test_audit_args),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
