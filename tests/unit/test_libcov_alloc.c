@@ -156,6 +156,111 @@ static void test_compile(void **state)
     sweep("compile: every table-building keyword", sc_compile);
 }
 
+/* ---- the compiler's tables of a big keyword ----
+ * A keyword with N = 10000 members makes its key, length, node and value arrays 80 KB each:
+ * larger than what is left of the set's arena chunk (when no walk of 10000 subschemas grew it
+ * first), so each is an allocation of its own, and the sweep fails each one alone. */
+
+static const char *big_kw; /* the keyword of the running sweep */
+static char *big_schema;
+
+static void make_big(const char *kw, size_t count)
+{
+    size_t cap = 64 + count * 24, n = 0, i = 0;
+    big_kw = kw;
+    free(big_schema);
+    big_schema = malloc(cap);
+    assert_non_null(big_schema);
+    n = (size_t)snprintf(
+        big_schema, cap, "{\"%s\":%c", kw,
+        !strcmp(kw, "required") || !strcmp(kw, "enum") || !strcmp(kw, "allOf") ? '[' : '{');
+    for (i = 0; i < count; i++) {
+        if (!strcmp(kw, "required"))
+            n += (size_t)snprintf(big_schema + n, cap - n, "%s\"p%zu\"", i ? "," : "", i);
+        else if (!strcmp(kw, "enum"))
+            n += (size_t)snprintf(big_schema + n, cap - n, "%s%zu", i ? "," : "", i);
+        else if (!strcmp(kw, "allOf"))
+            n += (size_t)snprintf(big_schema + n, cap - n, "%strue", i ? "," : "");
+        else if (!strcmp(kw, "dependentRequired"))
+            n += (size_t)snprintf(big_schema + n, cap - n, "%s\"p%zu\":[]", i ? "," : "", i);
+        else
+            n += (size_t)snprintf(big_schema + n, cap - n, "%s\"p%zu\":true", i ? "," : "", i);
+    }
+    snprintf(big_schema + n, cap - n, "%c}",
+             !strcmp(kw, "required") || !strcmp(kw, "enum") || !strcmp(kw, "allOf") ? ']' : '}');
+}
+
+static amc_status sc_big(result *r)
+{
+    /* "required" gets an array (it applies to objects only: one finding per missing name) */
+    const char *inst = strcmp(big_kw, "required") ? "{\"p1\":1,\"p299\":2}" : "[]";
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    const amc_schema *sc = NULL;
+    const char *uri = NULL;
+    amc_doc *doc = NULL;
+    amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+    amc_status st = AMC_ENOMEM;
+    bool valid = false;
+    if (set && ds) {
+        st = amc_schema_set_add(set, "https://x.invalid/big.json", big_schema, strlen(big_schema),
+                                ds, &uri);
+        r_add(r, "add %d", (int)st);
+        if (st == AMC_OK) {
+            st = amc_schema_compile(set, uri, ds, &sc);
+            r_add(r, " compile %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            st = amc_json_read(inst, strlen(inst), NULL, ds, &doc);
+            r_add(r, " read %d", (int)st);
+        }
+        if (st == AMC_OK) {
+            st = amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid);
+            r_add(r, " validate %d %s", (int)st, valid ? "valid" : "invalid");
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+/* "properties" also at sizes whose key array, in the release and the sanitizer builds, is the
+ * allocation that needs a new arena chunk: failing it alone must end the compile (the lengths
+ * array after it is allocated from a fresh chunk and succeeds) */
+static const struct big_job {
+    const char *kw;
+    size_t count;
+    const char *clean;
+} big_jobs[] = {
+    {"properties", 10000, "add 0 compile 0 read 0 validate 0 valid"},
+    {"properties", 300, "add 0 compile 0 read 0 validate 0 valid"},
+    {"properties", 700, "add 0 compile 0 read 0 validate 0 valid"},
+    {"properties", 1500, "add 0 compile 0 read 0 validate 0 valid"},
+    {"properties", 2000, "add 0 compile 0 read 0 validate 0 valid"},
+    {"properties", 4000, "add 0 compile 0 read 0 validate 0 valid"},
+    {"required", 10000, "add 0 compile 0 read 0 validate 0 valid"},
+    {"dependentRequired", 10000, "add 0 compile 0 read 0 validate 0 valid"},
+    {"dependentSchemas", 10000, "add 0 compile 0 read 0 validate 0 valid"},
+    {"enum", 10000, "add 0 compile 0 read 0 validate 0 invalid SCHEMA_ENUM"},
+    {"allOf", 10000, "add 0 compile 0 read 0 validate 0 valid"},
+};
+
+static void test_big_keywords(void **state)
+{
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof big_jobs / sizeof big_jobs[0]; i++) {
+        char name[64];
+        make_big(big_jobs[i].kw, big_jobs[i].count);
+        snprintf(name, sizeof name, "compile: %s of %zu", big_kw, big_jobs[i].count);
+        sweep(name, sc_big);
+    }
+    free(big_schema);
+    big_schema = NULL;
+}
+
 /* ---- a discussion session ---- */
 
 static amc_status sc_discussion(result *r)
@@ -228,6 +333,14 @@ static void test_clean_results(void **state)
                         "add 0 compile 0 read 0 validate 0 invalid SCHEMA_DEPENDENT_REQUIRED "
                         "SCHEMA_REQUIRED SCHEMA_DEPENDENT_REQUIRED SCHEMA_ITEMS "
                         "SCHEMA_TYPE SCHEMA_PROPERTY_NAMES SCHEMA_MAX_LENGTH");
+    for (i = 0; i < sizeof big_jobs / sizeof big_jobs[0]; i++) {
+        memset(r, 0, sizeof *r);
+        make_big(big_jobs[i].kw, big_jobs[i].count);
+        assert_int_equal(sc_big(r), AMC_OK);
+        assert_string_equal(r->text, big_jobs[i].clean);
+    }
+    free(big_schema);
+    big_schema = NULL;
     memset(r, 0, sizeof *r);
     assert_int_equal(sc_discussion(r), AMC_OK);
     assert_string_equal(r->text, "new 0 | 1 DISC_PHASE_NAME DISC_PHASE_STRUCTURE "
@@ -244,8 +357,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clean_results), cmocka_unit_test(test_lint),
-        cmocka_unit_test(test_compile),       cmocka_unit_test(test_discussion),
-        cmocka_unit_test(test_scenario),
+        cmocka_unit_test(test_compile),       cmocka_unit_test(test_big_keywords),
+        cmocka_unit_test(test_discussion),    cmocka_unit_test(test_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
