@@ -9,7 +9,8 @@
  *     dependentRequired, dependentSchemas, patternProperties, propertyNames, enum, $dynamicRef
  *     / $dynamicAnchor, if / then / else, contains bounds, prefixItems);
  *   - a discussion session with phases, messages, objections and duplicate ids;
- *   - a conformance scenario written from a generated lifecycle sequence.
+ *   - a conformance scenario written from a generated lifecycle sequence;
+ *   - JCS of trusted text through the fast writer (every failure is AMC_ENOMEM).
  * Each clean result is asserted too (test_clean_results). Needs -DAMC_ALLOC_FAILPOINTS=ON (the
  * ASan+UBSan build of ci/test.sh); elsewhere the test is skipped and says so.
  */
@@ -24,9 +25,11 @@
 #include <cmocka.h>
 #include "amc/amc.h"
 #include "amc/conform.h"
+#include "amc/json.h"
 #include "amc/lifecycle.h"
 #include "amc/lint.h"
 #include "core/arena_int.h"
+#include "formats/jcs_int.h"
 
 #ifdef AMC_ALLOC_FAILPOINTS
 
@@ -312,6 +315,47 @@ static void test_scenario(void **state)
     sweep("lifecycle scenario", sc_scenario);
 }
 
+/* ---- JCS of trusted text (the fast writer) ----
+ * amc_jcs_write_ex() with trusted_utf8 writes through the fast path; an allocation failure
+ * there (the output buffer cannot grow) is AMC_ENOMEM at once. Every allocation of the clean
+ * run, failed alone, must give AMC_ENOMEM: none is absorbed by writing again. */
+static void test_jcs_fast_path(void **state)
+{
+    char json[4096];
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    char *out = NULL, *clean = NULL;
+    size_t n = 0, i = 0, len = 0, k = 0, allocs = 0;
+    (void)state;
+    assert_non_null(ds);
+    n = (size_t)snprintf(json, sizeof json, "{\"z\":[");
+    for (i = 0; i < 200; i++)
+        n += (size_t)snprintf(json + n, sizeof json - n, "%s\"s%zu\"", i ? "," : "", i);
+    snprintf(json + n, sizeof json - n, "],\"a\":{\"b\":1.5,\"c\":true,\"d\":null}}");
+    assert_int_equal(amc_json_read(json, strlen(json), NULL, ds, &doc), AMC_OK);
+    amc_test_alloc_fail_at(-1);
+    assert_int_equal(amc_jcs_write_ex(amc_doc_root(doc), ds, true, &clean, &len), AMC_OK);
+    allocs = amc_test_alloc_count();
+    assert_true(allocs >= 2);
+    assert_int_equal(strncmp(clean, "{\"a\":{\"b\":1.5,\"c\":true,\"d\":null},\"z\":[\"s0\",", 40),
+                     0);
+    assert_int_equal(len, strlen(clean));
+    for (k = 0; k < allocs; k++) {
+        amc_status st = AMC_OK;
+        amc_test_alloc_fail_at((long)k);
+        st = amc_jcs_write_ex(amc_doc_root(doc), ds, true, &out, &len);
+        amc_test_alloc_fail_at(-1);
+        if (st != AMC_ENOMEM)
+            fail_msg("jcs fast path: allocation %zu of %zu failing gave %d, not AMC_ENOMEM", k,
+                     allocs, (int)st);
+        assert_null(out);
+    }
+    assert_int_equal(amc_diags_count(ds), 0);
+    amc_free(clean);
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+}
+
 /* the clean results the sweeps compare against */
 static void test_clean_results(void **state)
 {
@@ -358,7 +402,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clean_results), cmocka_unit_test(test_lint),
         cmocka_unit_test(test_compile),       cmocka_unit_test(test_big_keywords),
-        cmocka_unit_test(test_discussion),    cmocka_unit_test(test_scenario),
+        cmocka_unit_test(test_discussion),    cmocka_unit_test(test_jcs_fast_path),
+        cmocka_unit_test(test_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
