@@ -193,15 +193,14 @@ static amc_status put_list(amc_buf *b, const char *list)
     return st;
 }
 
+/* Whether the n bytes at id are a word of all (" A B ": words between spaces). id need not end
+ * after those n bytes: it points into a step's own " A B " list. */
 static bool listed(const char *all, const char *id, size_t n)
 {
     const char *p = all;
-    while ((p = strstr(p, id)) != NULL) {
-        if (p > all && p[-1] == ' ' && strlen(p) >= n && (p[n] == ' ' || p[n] == '\0') &&
-            !strncmp(p, id, n))
+    for (; (p = strchr(p, ' ')) != NULL; p++)
+        if (!strncmp(p + 1, id, n) && (p[1 + n] == ' ' || p[1 + n] == '\0'))
             return true;
-        p++;
-    }
     return false;
 }
 
