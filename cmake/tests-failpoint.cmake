@@ -8,6 +8,10 @@
 #   cli.alloc_fail_fuzz  the same for seeded amc fuzz runs (alloc_fail.py --group fuzz): the
 #                   setup (schemas compiled, dictionary walked) every k-th allocation, the
 #                   mutations, runs and findings every one
+#   cli.alloc_fail_more  the same for commands and formats the plain run leaves out
+#                   (alloc_fail.py --group more): the reference adapter answering every request
+#                   kind, rules, version, conform's tap/junit/markdown/html reports, a stateful
+#                   validation, lint-schema with a config, schemas list/export, help --man
 if(AMC_ALLOC_FAILPOINTS)
   target_sources(amc-cli PRIVATE ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail_wrap.c)
   target_link_options(amc-cli PRIVATE
@@ -22,4 +26,9 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli> --group fuzz
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.alloc_fail_fuzz PROPERTIES LABELS cli TIMEOUT 600)
+  add_test(NAME cli.alloc_fail_more
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
+                   $<TARGET_FILE:amc-cli> --group more
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.alloc_fail_more PROPERTIES LABELS cli TIMEOUT 600)
 endif()

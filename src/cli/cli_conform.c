@@ -302,7 +302,7 @@ int cli_base64_decode(const char *s, size_t n, char **out, size_t *outlen)
             return -1;
     o = malloc(n / 4 * 3 + 1);
     if (!o)
-        return -1;
+        return -2;
     got = n ? EVP_DecodeBlock((unsigned char *)o, (const unsigned char *)s, (int)n) : 0;
     if (got < 0 || (size_t)got < pad) {
         free(o);

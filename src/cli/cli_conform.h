@@ -40,7 +40,8 @@ int cli_run_exec(const char *cmd, double timeout, bool keep_stderr);
  * -1. */
 int cli_run_exec_ws(const char *cmd, double timeout, bool keep_stderr, int *wstatus);
 
-/* Base64 (RFC 4648, padded). Encode: new NUL-terminated string (free()). Decode: 0 ok. */
+/* Base64 (RFC 4648, padded). Encode: new NUL-terminated string (free()). Decode: 0 ok, -1 not
+ * base64, -2 out of memory. */
 char *cli_base64_encode(const char *buf, size_t len);
 int cli_base64_decode(const char *s, size_t n, char **out, size_t *outlen);
 

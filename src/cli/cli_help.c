@@ -181,6 +181,8 @@ static void synopsis_lines(const cli_command *cmd,
     size_t i = 0;
     if (!cmd->synopsis) {
         char *gen = generated_synopsis(cmd);
+        if (!gen)
+            cli_nomem(); /* the synopsis is missing */
         line(out, cmd, gen ? gen : "", true);
         free(gen);
         return;
@@ -381,6 +383,8 @@ static void roff_command(FILE *out, const cli_command *cmd)
 {
     cli_opt *r = cli_resolve_options(cmd);
     size_t i = 0;
+    if (!r)
+        cli_nomem(); /* the options are missing below */
     fprintf(out, ".SS \"amc ");
     roff_text(out, cmd->name, strlen(cmd->name), false, false);
     fputs("\"\n", out);

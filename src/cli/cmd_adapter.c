@@ -99,7 +99,7 @@ static const char *jstr(json_object *o, const char *key)
     return json_object_get_string(v);
 }
 
-/* Decodes {"name","data"}; 0 ok. */
+/* Decodes {"name","data"}; 0 ok, -2 out of memory, -1 malformed. */
 static int file_of(json_object *f, const char **name, char **buf, size_t *len)
 {
     const char *data = jstr(f, "data");
@@ -116,13 +116,19 @@ static amc_policy *load_policy(json_object *req, amc_diags *pds, char *err, size
     char *buf = NULL, want[2048];
     size_t len = 0, i = 0;
     amc_policy *pol = NULL;
-    if (!json_object_object_get_ex(req, "policy", &pf) || file_of(pf, &name, &buf, &len) != 0) {
-        snprintf(err, errlen, "malformed policy");
+    amc_status st = AMC_OK;
+    int fo = 0;
+    if (!json_object_object_get_ex(req, "policy", &pf) ||
+        (fo = file_of(pf, &name, &buf, &len)) != 0) {
+        snprintf(err, errlen, "%s", fo == -2 ? "out of memory" : "malformed policy");
         return NULL;
     }
-    if (amc_policy_read(buf, len, pds, &pol) != AMC_OK) {
+    if ((st = amc_policy_read(buf, len, pds, &pol)) != AMC_OK) {
         free(buf);
-        snprintf(err, errlen, "policy %s does not read", name);
+        if (st == AMC_ENOMEM)
+            snprintf(err, errlen, "out of memory");
+        else
+            snprintf(err, errlen, "policy %s does not read", name);
         return NULL;
     }
     free(buf);
@@ -135,13 +141,21 @@ static amc_policy *load_policy(json_object *req, amc_diags *pds, char *err, size
     json_object_object_get_ex(req, "aux", &aux);
     for (i = 0; aux && i < json_object_array_length(aux); i++) {
         const char *an = NULL;
-        if (file_of(json_object_array_get_idx(aux, i), &an, &buf, &len) != 0)
-            continue;
+        if ((fo = file_of(json_object_array_get_idx(aux, i), &an, &buf, &len)) != 0) {
+            if (fo != -2)
+                continue;
+            snprintf(err, errlen, "out of memory");
+            amc_policy_free(pol);
+            return NULL;
+        }
         if (!strcmp(an, want)) {
-            amc_status st = amc_policy_set_keyring(pol, buf, len, pds);
+            st = amc_policy_set_keyring(pol, buf, len, pds);
             free(buf);
             if (st != AMC_OK) {
-                snprintf(err, errlen, "keyring %.200s does not read", want);
+                if (st == AMC_ENOMEM)
+                    snprintf(err, errlen, "out of memory");
+                else
+                    snprintf(err, errlen, "keyring %.200s does not read", want);
                 amc_policy_free(pol);
                 return NULL;
             }
@@ -184,7 +198,7 @@ static void validate_reply(int64_t seq, const amc_diags *ds)
 }
 
 /* Checks every file of a validate request with v (a *.jsonl file: one message a line).
- * Returns 0, or -1 for a malformed file entry. */
+ * Returns 0, -1 for a malformed file entry, -2 out of memory. */
 static int check_files(amc_validator *v, json_object *files, amc_diags *ds)
 {
     size_t i = 0;
@@ -193,8 +207,9 @@ static int check_files(amc_validator *v, json_object *files, amc_diags *ds)
         char *buf = NULL;
         size_t len = 0, off = 0, n = 0;
         bool lines = false;
-        if (file_of(json_object_array_get_idx(files, i), &name, &buf, &len) != 0)
-            return -1;
+        int fo = file_of(json_object_array_get_idx(files, i), &name, &buf, &len);
+        if (fo != 0)
+            return fo;
         n = strlen(name);
         lines = n > 6 && !strcmp(name + n - 6, ".jsonl");
         while (off < len || (!lines && off == 0)) {
@@ -204,8 +219,11 @@ static int check_files(amc_validator *v, json_object *files, amc_diags *ds)
                 while (end < len && buf[end] != '\n')
                     end++;
             }
-            if (!lines || end > off)
-                (void)amc_validator_check(v, name, buf + off, end - off, ds, NULL);
+            if ((!lines || end > off) &&
+                amc_validator_check(v, name, buf + off, end - off, ds, NULL) == AMC_ENOMEM) {
+                free(buf);
+                return -2; /* a verdict without some of its diagnostics */
+            }
             off = end + 1;
             if (!lines)
                 break;
@@ -256,6 +274,12 @@ static void validate(int64_t seq, json_object *req)
     amc_policy *pol = NULL;
     amc_diags *ds = amc_diags_new(0), *pds = amc_diags_new(0);
     char err[256] = "";
+    amc_status vs = AMC_OK;
+    int cf = 0;
+    if (!ds || !pds) {
+        reply_text(seq, "error", "out of memory");
+        goto out;
+    }
     if (!profile || !json_object_object_get_ex(req, "files", &files) ||
         !json_object_is_type(files, json_type_array)) {
         reply_text(seq, "error", "validate: missing profile or files");
@@ -279,12 +303,15 @@ static void validate(int64_t seq, json_object *req)
     }
     if (!opts.stateful && !opts.policy && !opts.now && (v0 = plain_validator(profile)) != NULL) {
         /* kept across requests (plain_validator) */
-    } else if (amc_validator_new(&opts, NULL, &v) != AMC_OK) {
-        reply_text(seq, "error", "cannot create a validator (bad now?)");
+    } else if ((vs = amc_validator_new(&opts, NULL, &v)) != AMC_OK) {
+        reply_text(seq, "error",
+                   vs == AMC_ENOMEM ? "out of memory" : "cannot create a validator (bad now?)");
         goto out;
     }
-    if (check_files(v ? v : v0, files, ds) != 0) {
-        reply_text(seq, "error", "validate: malformed file entry (name, base64 data)");
+    if ((cf = check_files(v ? v : v0, files, ds)) != 0) {
+        reply_text(seq, "error",
+                   cf == -2 ? "out of memory"
+                            : "validate: malformed file entry (name, base64 data)");
         goto out;
     }
     validate_reply(seq, ds);
@@ -295,17 +322,24 @@ out:
     amc_diags_free(pds);
 }
 
-static json_object *step_result(amc_lifecycle *lc, amc_diags *ds, amc_status st)
+/* One step's result; *nomem set when st or the state says out of memory (the caller then
+ * replies with an error instead). */
+static json_object *step_result(amc_lifecycle *lc, amc_diags *ds, amc_status st, bool *nomem)
 {
     json_object *r = json_object_new_object(), *codes = json_object_new_array();
     char *state = NULL;
     size_t len = 0, d = 0;
+    amc_status ss = AMC_OK;
+    if (st == AMC_ENOMEM)
+        *nomem = true;
     json_object_object_add(r, "accepted", json_object_new_boolean(st == AMC_OK));
     for (d = 0; d < amc_diags_count(ds); d++)
         json_object_array_add(codes,
                               json_object_new_string(amc_code_id(amc_diags_get(ds, d)->code)));
     json_object_object_add(r, "codes", codes);
-    if (amc_lifecycle_state(lc, &state, &len) == AMC_OK && state) {
+    if ((ss = amc_lifecycle_state(lc, &state, &len)) == AMC_ENOMEM)
+        *nomem = true;
+    if (ss == AMC_OK && state) {
         json_object *so = json_tokener_parse(state);
         json_object_object_add(r, "state", so ? so : json_object_new_object());
     }
@@ -323,7 +357,12 @@ static void lifecycle(int64_t seq, json_object *req)
     amc_policy *pol = NULL;
     amc_diags *ds = amc_diags_new(0);
     size_t i = 0, m = 0;
-    bool have = false;
+    bool have = false, nomem = false;
+    amc_status ls = AMC_OK;
+    if (!ds) {
+        reply_text(seq, "error", "out of memory");
+        goto out;
+    }
     if (!profile || !json_object_object_get_ex(req, "events", &events) ||
         !json_object_is_type(events, json_type_array)) {
         reply_text(seq, "error", "lifecycle: missing profile or events");
@@ -341,7 +380,11 @@ static void lifecycle(int64_t seq, json_object *req)
         }
         opts.policy = pol;
     }
-    if (!have || amc_lifecycle_new(&opts, NULL, &lc) != AMC_OK) {
+    if (have && (ls = amc_lifecycle_new(&opts, NULL, &lc)) == AMC_ENOMEM) {
+        reply_text(seq, "error", "out of memory");
+        goto out;
+    }
+    if (!have || ls != AMC_OK) {
         reply_text(seq, "skipped", "amc has no lifecycle model for this profile");
         goto out;
     }
@@ -351,11 +394,16 @@ static void lifecycle(int64_t seq, json_object *req)
         const char *ev = json_object_to_json_string_ext(json_object_array_get_idx(events, i),
                                                         JSON_C_TO_STRING_PLAIN);
         amc_status st = amc_lifecycle_apply(lc, ev, strlen(ev), ds);
-        json_object_array_add(states, step_result(lc, ds, st));
+        json_object_array_add(states, step_result(lc, ds, st, &nomem));
     }
     json_object_object_add(o, "states", states);
-    json_object_object_add(o, "final", step_result(lc, ds, amc_lifecycle_finish(lc, ds)));
-    reply(o);
+    json_object_object_add(o, "final", step_result(lc, ds, amc_lifecycle_finish(lc, ds), &nomem));
+    if (nomem) { /* a step's verdict or state is not what the model says */
+        json_object_put(o);
+        reply_text(seq, "error", "out of memory");
+    } else {
+        reply(o);
+    }
 out:
     amc_lifecycle_free(lc);
     amc_policy_free(pol);

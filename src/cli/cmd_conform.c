@@ -547,6 +547,8 @@ static int run_exec_case(run *r, amc_conform_case *c)
     if (!amc_conform_gate(c, &r->exec_claims))
         return 0; /* SKIP: the message says which capability */
     if (c->nfiles == 0 || expand(&cmd, r, c) != 0 || cmd.failed) {
+        if (cmd.failed) /* a fixture that cannot be read has said so */
+            fprintf(stderr, "amc conform: out of memory\n");
         free(cmd.p);
         return -1;
     }
@@ -931,8 +933,16 @@ static const char *exec_cap_ok(const run *r, const char *cap, char *why, size_t 
     return why;
 }
 
+/* Out of memory while making exec mode's claims: said, exit 2. */
+static int claims_nomem(void)
+{
+    fprintf(stderr, "amc conform: out of memory\n");
+    return CLI_EXIT_ERROR;
+}
+
 /* Exec mode's claims: --capabilities (comma- or space-separated, repeatable), else the selected
- * profiles alone (else every profile of the suite). Returns 0, or 2 after a usage error. */
+ * profiles alone (else every profile of the suite). Returns 0, or 2 after a usage error or out of
+ * memory (said). */
 static int exec_claims(run *r, const cargs *a)
 {
     size_t n = 0, k = 0, cap = 8;
@@ -949,7 +959,7 @@ static int exec_claims(run *r, const cargs *a)
             if (!len)
                 continue;
             if (!one)
-                return CLI_EXIT_ERROR;
+                return claims_nomem();
             bad = exec_cap_ok(r, one, why, sizeof why);
             if (bad) {
                 free(one);
@@ -959,7 +969,7 @@ static int exec_claims(run *r, const cargs *a)
                 const char **g = realloc(r->exec_caps, (cap *= 2) * sizeof *g);
                 if (!g) {
                     free(one);
-                    return CLI_EXIT_ERROR;
+                    return claims_nomem();
                 }
                 r->exec_caps = g;
             }
@@ -980,16 +990,16 @@ static int exec_claims(run *r, const cargs *a)
         if (n + 1 >= cap) {
             const char **g = realloc(r->exec_caps, (cap *= 2) * sizeof *g);
             if (!g)
-                return CLI_EXIT_ERROR;
+                return claims_nomem();
             r->exec_caps = g;
         }
         r->exec_caps[n] = strdup(p);
         if (!r->exec_caps[n++])
-            return CLI_EXIT_ERROR;
+            return claims_nomem();
         r->exec_claims.ncapabilities = n;
     }
     if (!r->exec_caps)
-        return CLI_EXIT_ERROR;
+        return claims_nomem();
     r->exec_claims.kind = AMC_CONFORM_R_HELLO;
     r->exec_claims.capabilities = r->exec_caps;
     r->exec_claims.ncapabilities = n;

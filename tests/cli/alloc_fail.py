@@ -15,8 +15,9 @@ To keep ctest's run short, the commands whose count is mostly the library compil
 profiles' schemas (swept by the unit tests' allocation failure runs already) are swept with a
 stride (every k-th allocation, printed); --full sweeps every allocation of every command (and
 commands with more than MAX_RUNS allocations always get a stride).
-Usage: alloc_fail.py AMC [--full] [--group fuzz] [NAME...]   (run from the source tree; NAME:
-only those cases; --group fuzz: the amc fuzz cases, which a plain run leaves out)"""
+Usage: alloc_fail.py AMC [--full] [--group fuzz|more] [NAME...]   (run from the source tree;
+NAME: only those cases; --group fuzz: the amc fuzz cases, --group more: further commands and
+formats, which a plain run leaves out)"""
 import concurrent.futures
 import os
 import re
@@ -56,6 +57,8 @@ BOWTIE = (b'{"cmd":"start","version":1}\n'
 #   keep     [name]: files rewritten in place: after a reported run each is either as it was
 #            before the run or as the clean run left it, never anything else
 #   errored  bowtie: a response line may differ from the clean run's when it answers "errored"
+#   error_reply  adapter: a reply line may differ from the clean run's when it is the protocol's
+#            error reply {"seq": N, "error": "out of memory"} for the same request
 #            with "out of memory" (the harness protocol's way to skip a case)
 #   stride   sweep every k-th allocation only (the count is large and most of it the same code)
 #   head     arguments of a shorter run of the same command (amc fuzz --runs 1): its count H
@@ -135,6 +138,55 @@ FUZZ = [
          files=["f/findings.jsonl"]),
 ]
 CASES += FUZZ
+# group "more" (ctest cli.alloc_fail_more): commands and formats the plain run leaves out: the
+# reference adapter answering every request kind, rules and version, the conform report formats,
+# a stateful validation, lint-schema with a config file, schemas list and export, the man page.
+def adapter_input():
+    import base64
+    import json
+    lc = json.load(open("conformance/mailbox/lifecycle/duplicate-delivery.json"))
+    sess = ["env-001-valid-task-assignment.json", "env-001-valid-task-assignment.json"]
+    reqs = [{"seq": 1, "op": "hello", "protocol": 1},
+            {"seq": 2, "op": "validate", "case": "c1", "profile": "mailbox", "stateful": False,
+             "files": [{"name": sess[0], "data": base64.b64encode(open(MBX + sess[0], "rb")
+                                                                  .read()).decode()}]},
+            {"seq": 3, "op": "validate", "case": "c2", "profile": "mailbox", "stateful": True,
+             "files": [{"name": n, "data": base64.b64encode(open(MBX + n, "rb").read()).decode()}
+                       for n in sess]},
+            {"seq": 4, "op": "lifecycle", "case": lc["id"], "profile": "mailbox",
+             "events": [st["event"] for st in lc["steps"]]},
+            {"seq": 5, "op": "reset"}, "not json", {"seq": 6, "op": "stop"}]
+    return b"".join((r if isinstance(r, str) else json.dumps(r)).encode() + b"\n" for r in reqs)
+
+
+CONF = ["conform", "--suite", "conformance", "--impl-exec", "false {file}", "--filter",
+        "mailbox-env-00*"]
+MORE = [
+    ("adapter", ["adapter"], {"stdin": adapter_input(), "error_reply": True, "stride": 2}),
+    ("rules", ["rules", "--profile", "ignite", "--format", "json"], {}),
+    ("rules-md", ["rules", "--format", "markdown"], {"stride": 3}),
+    ("version", ["version"], {}),
+    ("conform-tap", CONF + ["--format", "tap"], {"stride": 3}),
+    # the same run with the other report formats: every 9th allocation
+    ("conform-junit", CONF + ["--format", "junit"],
+     {"stride": 9, "scrub": [(rb'time="[0-9.]+"', b'time="T"')]}),
+    ("conform-md", CONF + ["--format", "markdown"], {"stride": 9}),
+    ("conform-html", CONF + ["--format", "html", "-o", "{t}/p.html"],
+     {"files": ["p.html"], "stride": 9}),
+    ("validate-stateful", ["validate", "--profile", "mailbox", "--stateful", "--format", "json",
+                           MBX + "env-001-valid-task-assignment.json",
+                           MBX + "env-001-valid-task-assignment.json"], {"stride": 5}),
+    ("lint-config", ["lint-schema", "--config", "tests/data/schema/lint/config.yaml",
+                     "tests/data/schema/lint/bounds.json",
+                     "tests/data/schema/lint/unknown-keyword.json"], {"stride": 3}),
+    ("schemas-list", ["schemas", "list", "--format", "json"], {}),
+    ("schemas-export", ["schemas", "export", "{t}/x", "socket/"],
+     {"files": ["x/socket/message.schema.json"]}),
+    ("help-man", ["help", "--man"], {"stride": 2}),
+]
+for c in MORE:
+    c[2]["group"] = "more"
+CASES += MORE
 # made once, without failures, in {s}: two implementations' JSON conform reports
 SETUP = [
     ["conform", "--impl-exec", "true {file}", "--filter", "mailbox-env-00*", "--json", "{s}/a.json"],
@@ -211,6 +263,19 @@ def errored_only(ref_out, out):
         x == y or (b'"errored":true' in y and nomem(y)) for x, y in zip(a, b))
 
 
+def error_replies_only(ref_out, out):
+    """adapter: every line that differs is the error reply to the same request (same seq)."""
+    a, b = ref_out.split(b"\n"), out.split(b"\n")
+    seq = re.compile(rb'^\{"seq":(-?[0-9]+),')
+
+    def same_request(x, y):
+        mx, my = seq.match(x), seq.match(y)
+        return mx and my and mx.group(1) == my.group(1)
+    return len(a) == len(b) and all(
+        x == y or (same_request(x, y) and y.endswith(b',"error":"out of memory"}'))
+        for x, y in zip(a, b))
+
+
 def judge(ref, got, opts):
     """(None, "tolerated" or "reported") when got is acceptable, else (why not, None)."""
     rc, out, err, files, before = got
@@ -223,6 +288,9 @@ def judge(ref, got, opts):
     if (rc, out, err, files) == ref[:4]:
         return None, "tolerated"
     if opts.get("errored") and rc == ref[0] and err == ref[2] and errored_only(ref[1], out):
+        return None, "reported"
+    if opts.get("error_reply") and rc == ref[0] and err == ref[2] and \
+            error_replies_only(ref[1], out):
         return None, "reported"
     if rc == 2 and nomem(err):
         bad = [f for f in opts.get("keep", []) if files[f] not in (before[f], ref[3][f])]
