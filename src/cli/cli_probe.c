@@ -416,8 +416,13 @@ static bool judge(probe *p, probe_step *s, const char *step, expect x, const cha
         }
     }
     amc_diags_clear(p->ds);
-    if (amc_json_read(c->buf, c->blen, NULL, p->ds, &doc) == AMC_OK)
-        type = type_of(amc_doc_root(doc));
+    {
+        amc_status st = amc_json_read(c->buf, c->blen, NULL, p->ds, &doc);
+        if (st == AMC_OK)
+            type = type_of(amc_doc_root(doc));
+        else if (st == AMC_ENOMEM) /* the reply's type unknown: the run says out of memory */
+            p->nomem = true;
+    }
     amc_diags_clear(p->ds);
     if (type && (!strcmp(type, "task") || !strcmp(type, "status")))
         finding(p, R_INVALID, step, "the reply is a %s request, not a reply", type);
@@ -433,6 +438,8 @@ static bool judge(probe *p, probe_step *s, const char *step, expect x, const cha
             const amc_value *id = amc_value_getz(amc_doc_root(doc), "id");
             if (!id || id->type != AMC_T_STRING || strcmp(id->u.str.ptr, task_id) != 0) {
                 char *got = id ? amc_value_to_json(id, 0, NULL) : NULL;
+                if (id && !got)
+                    p->nomem = true;
                 finding(p, R_MISMATCH, step, "the result's id is %s, the task's %s",
                         got ? got : "missing", task_id);
                 free(got);

@@ -72,6 +72,8 @@ static void print_headers(const amc_mime *m, const char *nl, const char *ind, FI
             ns = amc_value_to_json(nv, -1, NULL);
             vs = amc_value_to_json(vv, -1, NULL);
         }
+        if (!ns || !vs)
+            cli_nomem(); /* main() says so: exit 2 */
         fprintf(out, "%s%s%s%s{\"name\": %s, \"value\": %s}", i ? "," : "", nl, ind, ind,
                 ns ? ns : "null", vs ? vs : "null");
         amc_free(ns);
@@ -85,6 +87,8 @@ static void print_nested(const amc_value *v, bool compact, const char *ind, FILE
 {
     char *s = amc_value_to_json(v, compact ? -1 : 2, NULL);
     const char *p = s;
+    if (!s)
+        cli_nomem();
     while (p && *p) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -120,12 +124,16 @@ static int print_mime(const amc_mime *m, const amc_limits *lim, amc_diags *ds, b
         } else {
             fputs("null", out);
             rc = CLI_EXIT_INVALID;
+            if (st == AMC_ENOMEM)
+                cli_nomem();
         }
         fprintf(out, ",%s%s\"body_format\": \"yaml\"", nl, ind);
     } else {
         amc_doc *tmp = amc_doc_new(NULL, 0);
         amc_value *bv = tmp ? amc_doc_new_string(tmp, body, blen, AMC_NO_OFFSET) : NULL;
         char *s = bv ? amc_value_to_json(bv, -1, NULL) : NULL;
+        if (!s)
+            cli_nomem();
         fputs(s ? s : "null", out);
         amc_free(s);
         amc_doc_free(tmp);
@@ -241,6 +249,13 @@ static char *py_value(const char *src, size_t len, size_t off, size_t *n)
     return out;
 }
 
+/* "amc parse: out of memory" on stderr; returns exit status 2 (the output is incomplete). */
+static int parse_nomem(void)
+{
+    fprintf(stderr, "amc parse: out of memory\n");
+    return CLI_EXIT_ERROR;
+}
+
 static void compat_member(FILE *out, bool *first, const char *key)
 {
     fprintf(out, "%s\n  ", *first ? "" : ",");
@@ -318,7 +333,7 @@ static int print_ignite_compat(const char *src, size_t len, const amc_mime *m, F
         if (f) {
             v = py_value(src, len, f->offset, &vn);
             if (!v)
-                return CLI_EXIT_ERROR;
+                return parse_nomem();
         }
         if (i == 2 || i == 3)
             compat_list(out, v ? v : "", vn);
@@ -329,7 +344,7 @@ static int print_ignite_compat(const char *src, size_t len, const amc_mime *m, F
         free(v);
     }
     if (compat_body(out, &first, body, blen) != 0)
-        return CLI_EXIT_ERROR;
+        return parse_nomem();
     return compat_extras(src, len, m, &first, out);
 }
 
@@ -356,7 +371,7 @@ static int compat_extras(const char *src, size_t len, const amc_mime *m, bool *f
         key[k] = '\0';
         v = py_value(src, len, f->offset, &vn);
         if (!v)
-            return CLI_EXIT_ERROR;
+            return parse_nomem();
         compat_member(out, first, key);
         py_json_str(out, v, vn);
         free(v);
@@ -365,35 +380,40 @@ static int compat_extras(const char *src, size_t len, const amc_mime *m, bool *f
     return CLI_EXIT_OK;
 }
 
-/* Runs the ignite profile (no path) and keeps the header-block diagnostics. Returns whether an
- * error was kept. */
-static bool compat_check(const char *buf, size_t len, const amc_limits *lim, amc_diags *ds)
+/* Runs the ignite profile (no path) and keeps the header-block diagnostics. Returns 1 when an
+ * error was kept, 0 when none, -1 out of memory (said). */
+static int compat_check(const char *buf, size_t len, const amc_limits *lim, amc_diags *ds)
 {
     static const char *const keep[] = {"IGNITE-MSG-001", "IGNITE-MSG-002", "IGNITE-MSG-003",
                                        "IGNITE-HDR-002", "IGNITE-HDR-003", "IGNITE-HDR-007"};
     amc_validator_opts opts = {"ignite", false, NULL, lim, NULL};
     amc_validator *v = NULL;
     amc_diags *tmp = amc_diags_new(lim->max_diags);
-    bool err = false;
+    int err = 0;
     size_t i = 0, k = 0;
     if (!tmp || amc_validator_new(&opts, NULL, &v) != AMC_OK) {
         amc_diags_free(tmp);
-        return true;
+        (void)parse_nomem();
+        return -1;
     }
-    (void)amc_validator_check(v, NULL, buf, len, tmp, NULL);
-    for (i = 0; i < amc_diags_count(tmp); i++) {
+    if (amc_validator_check(v, NULL, buf, len, tmp, NULL) == AMC_ENOMEM)
+        err = -1; /* a finding was lost */
+    for (i = 0; err >= 0 && i < amc_diags_count(tmp); i++) {
         const amc_diag *d = amc_diags_get(tmp, i);
         bool kept = d->rule_id == NULL;
         for (k = 0; !kept && k < sizeof keep / sizeof keep[0]; k++)
             kept = !strcmp(d->rule_id, keep[k]);
         if (!kept)
             continue;
-        (void)amc_diags_add(ds, d);
-        if (d->sev == AMC_SEV_ERROR)
-            err = true;
+        if (amc_diags_add(ds, d) != AMC_OK)
+            err = -1;
+        else if (d->sev == AMC_SEV_ERROR)
+            err = 1;
     }
     amc_validator_free(v);
     amc_diags_free(tmp);
+    if (err < 0)
+        (void)parse_nomem();
     return err;
 }
 
@@ -404,16 +424,16 @@ static int parse_compat(const char *buf, size_t len, const amc_limits *lim, amc_
     amc_mime *mime = NULL;
     amc_diags *rd = NULL;
     amc_status st = AMC_OK;
-    int rc = CLI_EXIT_INVALID;
-    if (compat_check(buf, len, lim, ds))
-        return CLI_EXIT_INVALID;
+    int rc = CLI_EXIT_INVALID, ck = compat_check(buf, len, lim, ds);
+    if (ck != 0)
+        return ck < 0 ? CLI_EXIT_ERROR : CLI_EXIT_INVALID;
     rd = amc_diags_new(lim->max_diags);
     st = rd ? amc_mime_read(buf, len, lim, rd, &mime) : AMC_ENOMEM;
     amc_diags_free(rd);
     if (st == AMC_OK)
         rc = print_ignite_compat(buf, len, mime, stdout);
     else if (st == AMC_ENOMEM)
-        rc = CLI_EXIT_ERROR;
+        rc = parse_nomem();
     amc_mime_free(mime);
     return rc;
 }
@@ -443,7 +463,7 @@ static int parse_doc(cli_syntax as, const char *buf, size_t len, const amc_limit
     } else if (st == AMC_OK && mime) {
         rc = print_mime(mime, lim, ds, compact, stdout);
     } else {
-        rc = st == AMC_ENOMEM ? CLI_EXIT_ERROR : CLI_EXIT_INVALID;
+        rc = st == AMC_ENOMEM ? parse_nomem() : CLI_EXIT_INVALID;
     }
     if (rc == CLI_EXIT_OK && amc_diags_errors(ds))
         rc = CLI_EXIT_INVALID;

@@ -821,6 +821,7 @@ static int watch_main(void *args, const cli_list *ops)
     wstate s;
     sigset_t set, old;
     int rc = CLI_EXIT_ERROR, sfd = -1, lr = 0;
+    amc_status st = AMC_OK;
     memset(&s, 0, sizeof s);
     s.o = a;
     s.rootfd = s.ifd = -1;
@@ -828,15 +829,22 @@ static int watch_main(void *args, const cli_list *ops)
         return cli_usage_error(&cli_cmd_watch, "--settle must be more than 0");
     lim.max_input_bytes = (size_t)a->max_size;
     s.ds = amc_diags_new(0);
-    if (!s.ds || cli_load_policy("watch", a->policy, NULL, false, lim.max_input_bytes, &policy))
+    if (!s.ds) {
+        fprintf(stderr, "amc watch: out of memory\n");
+        goto out;
+    }
+    if (cli_load_policy("watch", a->policy, NULL, false, lim.max_input_bytes, &policy))
         goto out;
     memset(&opts, 0, sizeof opts);
     opts.profile = a->profile;
     opts.policy = policy;
     opts.limits = &lim;
-    if (amc_audit_new(&opts, s.ds, &s.a) != AMC_OK) {
+    st = amc_audit_new(&opts, s.ds, &s.a);
+    if (st != AMC_OK) {
         for (size_t k = 0; k < amc_diags_count(s.ds); k++)
             cli_print_diag_text(stderr, "amc watch", amc_diags_get(s.ds, k), false);
+        if (st == AMC_ENOMEM && !amc_diags_count(s.ds)) /* as amc audit says it */
+            fprintf(stderr, "amc watch: out of memory\n");
         goto out;
     }
     s.rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -15,9 +15,10 @@ To keep ctest's run short, the commands whose count is mostly the library compil
 profiles' schemas (swept by the unit tests' allocation failure runs already) are swept with a
 stride (every k-th allocation, printed); --full sweeps every allocation of every command (and
 commands with more than MAX_RUNS allocations always get a stride).
-Usage: alloc_fail.py AMC [--full] [--group fuzz|more] [NAME...]   (run from the source tree;
-NAME: only those cases; --group fuzz: the amc fuzz cases, --group more: further commands and
-formats, which a plain run leaves out)"""
+Usage: alloc_fail.py AMC [--full] [--group fuzz|more|live] [NAME...]   (run from the source
+tree; NAME: only those cases; --group fuzz: the amc fuzz cases, --group more: further commands
+and formats, --group live: amc watch, amc probe against amc serve, amc parse of MIME; a plain run
+leaves these groups out)"""
 import concurrent.futures
 import os
 import re
@@ -67,7 +68,10 @@ BOWTIE = (b'{"cmd":"start","version":1}\n'
 #   first    with head: the first N allocations every one too (arguments, seeds, the
 #            dictionary's own allocations before the schemas are walked)
 #   scrub    [(regex, replacement)] applied to stdout before comparing (times, rates)
-#   group    "fuzz": swept only when asked for (--group fuzz: ctest cli.alloc_fail_fuzz)
+#   group    "fuzz": swept only when asked for (--group fuzz: ctest cli.alloc_fail_fuzz), "live"
+#            likewise (--group live: ctest cli.alloc_fail_live)
+#   server   amc arguments of a server started (with no failure) before the case's sweep and
+#            stopped (SIGTERM) after it: amc serve on {s}/<name>.sock for amc probe
 V = ["validate"] + PERSON
 CASES = [
     ("help", ["help", "validate"], {}),
@@ -187,6 +191,38 @@ MORE = [
 for c in MORE:
     c[2]["group"] = "more"
 CASES += MORE
+# group live (helper clicov, issue 22): amc watch's initial pass and stop (--timeout) in text
+# and JSON, amc probe (every output format; --allow-tasks) against a clean amc serve on a Unix
+# socket in {s}, amc parse --ignite-compat and of a MIME message with a YAML body; each command's
+# work repeats per file or request, so every 2nd (text) or 5th allocation (other formats) still
+# reaches each allocation site (about 1 100 runs)
+PROBE_TIMES = [(rb" in [0-9.]+ s ", b" in T s "), (rb'"seconds":[0-9.e+-]+', b'"seconds":0'),
+               (rb'time="[0-9.]+"', b'time="T"'), (rb"\| [0-9.]+ \|\n", b"| T |\n")]
+SERVE = ["serve", "--socket", "{s}/serve.sock", "--quiet"]
+
+
+def probe(name, stride, *more):
+    return (name, ["probe", "--socket", "{s}/serve.sock", "--block-limit", "0.2"] + list(more),
+            {"group": "live", "server": SERVE, "scrub": PROBE_TIMES, "stride": stride})
+
+
+LIVE = [
+    ("watch-text", ["watch", "--timeout", "0.05", "tests/data/audit/ignite-bad"],
+     {"group": "live", "stride": 2}),
+    ("watch-json", ["watch", "--timeout", "0.05", "--format", "json", "--strict",
+                    "tests/data/audit/mailbox-good"], {"group": "live", "stride": 5}),
+    ("watch-links", ["watch", "--timeout", "0.05", "--profile", "ignite",
+                     "tests/data/audit/ignite-links"], {"group": "live", "stride": 5}),
+    probe("probe-text", 2),
+    probe("probe-json", 5, "--format", "json"),
+    probe("probe-junit", 5, "--format", "junit", "--allow-tasks"),
+    probe("probe-markdown", 5, "--format", "markdown", "--verbose"),
+    ("parse-compat", ["parse", "--ignite-compat", "tests/data/clicov/compat-crlf.mime"],
+     {"group": "live"}),
+    ("parse-mime", ["parse", "--compact", "examples/messages/task_assignment_1763794243123456.mime"],
+     {"group": "live"}),
+]
+CASES += LIVE
 # made once, without failures, in {s}: two implementations' JSON conform reports
 SETUP = [
     ["conform", "--impl-exec", "true {file}", "--filter", "mailbox-env-00*", "--json", "{s}/a.json"],
@@ -309,7 +345,41 @@ def judge(ref, got, opts):
     return "; ".join(what) + " (without 'out of memory')", None
 
 
+def start_server(args):
+    """Starts amc ARGS (no failure) and waits until its socket {s}/serve.sock exists."""
+    sock = os.path.join(SHARED, "serve.sock")
+    srv = subprocess.Popen([AMC] + [expand(a, SHARED) for a in args], stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           env=scrub(dict(os.environ)))
+    end = time.monotonic() + 10
+    while not os.path.exists(sock) and srv.poll() is None and time.monotonic() < end:
+        time.sleep(0.02)
+    return srv
+
+
+def stop_server(srv):
+    srv.terminate()
+    try:
+        srv.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        srv.kill()
+        srv.communicate()
+
+
 def sweep(case):
+    name, args, opts = case
+    if "server" in opts:
+        srv = start_server(opts["server"])
+        try:
+            if srv.poll() is not None:
+                return [f"{name}: the server did not start: {srv.stderr.read()[-300:]!r}"]
+            return sweep_case(case)
+        finally:
+            stop_server(srv)
+    return sweep_case(case)
+
+
+def sweep_case(case):
     name, args, opts = case
     cf = os.path.join(SHARED, name + ".count")
     ref = run(args, opts, None, cf)
