@@ -908,7 +908,18 @@ sres *amc_sreg_resource(amc_schema_set *set, const char *uri, amc_diags *ds)
     if (st == AMC_ENOMEM)
         set->nomem = true;
     if (st == AMC_OK && buf) {
-        st = add_text(set, uri, buf, len, ds, NULL, set->default_dialect);
+        /* what reading the loaded text reports is about that document: name it (the caller's
+         * positions would otherwise seem to be in the document that asked for it) */
+        amc_diags *tmp = amc_diags_new(0);
+        st = tmp ? add_text(set, uri, buf, len, tmp, NULL, set->default_dialect) : AMC_ENOMEM;
+        for (i = 0; tmp && i < amc_diags_count(tmp); i++) {
+            amc_diag d = *amc_diags_get(tmp, i);
+            if (!d.schema_uri)
+                d.schema_uri = uri;
+            if (amc_diags_add(ds, &d) != AMC_OK)
+                st = AMC_ENOMEM;
+        }
+        amc_diags_free(tmp);
         if (st == AMC_ENOMEM)
             set->nomem = true;
         amc_free(buf);
