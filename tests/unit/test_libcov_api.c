@@ -221,6 +221,54 @@ static void test_audit_args(void **state)
     amc_diags_free(ds);
 }
 
+/* amc_audit_entry: one diagnostic per kind of entry the walker met, naming it; an unknown kind
+ * or a missing argument is AMC_EUSAGE; the entries are counted */
+static void test_audit_entries(void **state)
+{
+    static const struct {
+        amc_audit_entry_kind kind;
+        amc_code code;
+        const char *msg;
+    } k[] = {
+        {AMC_AUDIT_SYMLINK, AMC_C_AUDIT_SYMLINK, "'q/x' is a symbolic link: not followed"},
+        {AMC_AUDIT_UNREADABLE, AMC_C_AUDIT_UNREADABLE, "'q/x' cannot be read"},
+        {AMC_AUDIT_SPECIAL, AMC_C_AUDIT_SPECIAL_FILE,
+         "'q/x' is not a regular file or directory: not read"},
+        {AMC_AUDIT_TOO_DEEP, AMC_C_AUDIT_TOO_DEEP, "'q/x' is nested too deep: not walked"},
+    };
+    amc_audit_opts o;
+    amc_audit *a = NULL;
+    amc_audit_stats_t stats;
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    assert_non_null(ds);
+    assert_int_equal(amc_audit_new(&o, ds, &a), AMC_OK);
+    for (i = 0; i < sizeof k / sizeof k[0]; i++) {
+        amc_diags_clear(ds);
+        assert_int_equal(amc_audit_entry(a, "q/x", k[i].kind, ds), AMC_OK);
+        assert_int_equal(amc_diags_count(ds), 1);
+        assert_int_equal(amc_diags_get(ds, 0)->code, k[i].code);
+        assert_string_equal(amc_diags_get(ds, 0)->message, k[i].msg);
+    }
+    amc_diags_clear(ds);
+    assert_int_equal(amc_audit_entry(a, "q/x", AMC_AUDIT_TOO_LARGE, ds), AMC_OK);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_AUDIT_TOO_LARGE);
+    assert_non_null(strstr(amc_diags_get(ds, 0)->message, "'q/x' is larger than the size limit "));
+    amc_diags_clear(ds);
+    amc_audit_stats(a, &stats);
+    assert_int_equal(stats.entries, 5);
+    assert_int_equal(stats.files, 0);
+    assert_int_equal(amc_audit_entry(a, "q/x", (amc_audit_entry_kind)99, ds), U);
+    assert_int_equal(amc_audit_entry(NULL, "q/x", AMC_AUDIT_SYMLINK, ds), U);
+    assert_int_equal(amc_audit_entry(a, NULL, AMC_AUDIT_SYMLINK, ds), U);
+    assert_int_equal(amc_audit_entry(a, "q/x", AMC_AUDIT_SYMLINK, NULL), U);
+    assert_int_equal(amc_diags_count(ds), 0);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_conform_reply_and_report_args),
         cmocka_unit_test(test_lifecycle_gen_args),
         cmocka_unit_test(test_audit_args),
+        cmocka_unit_test(test_audit_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
