@@ -1287,6 +1287,14 @@ static const pcase acp[] = {
      AMC_OK,
      0,
      {{0}}},
+    {"metrics duration exactly 1000 ms off",
+     NULL,
+     "{\"metric_type\":\"TASK_PERFORMANCE\",\"agent_id\":\"a\",\"task_id\":\"T\",\"metrics\":"
+     "{\"start_time\":\"2025-08-25T10:00:00Z\",\"end_time\":\"2025-08-25T10:00:01Z\","
+     "\"duration_ms\":0}}",
+     AMC_OK,
+     0,
+     {{0}}},
 };
 
 static void test_acp(void **state)
