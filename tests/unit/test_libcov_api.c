@@ -1,9 +1,9 @@
 /*
  * test_libcov_api.c - the library's answers to misuse of its public functions (NULL objects,
  * NULL outputs, a NULL buffer with a length, out-of-range indexes) in src/conform, src/lifecycle
- * (the sequence generator) and src/audit: each returns AMC_EUSAGE (or false / 0 / nothing) and
- * writes nothing, while the same call with valid arguments succeeds. The coverage report showed
- * these argument checks untested.
+ * (the sequence generator), src/audit and src/schema: each returns AMC_EUSAGE (or false / 0 /
+ * nothing) and writes nothing, while the same call with valid arguments succeeds. The coverage
+ * report showed these argument checks untested.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +16,10 @@
 #include "amc/amc.h"
 #include "amc/audit.h"
 #include "amc/conform.h"
+#include "amc/json.h"
 #include "amc/lifecycle.h"
+#include "amc/lint.h"
+#include "amc/schema.h"
 
 #define U AMC_EUSAGE
 
@@ -269,6 +272,60 @@ static void test_audit_entries(void **state)
     amc_diags_free(ds);
 }
 
+/* the schema API: NULL set, document, diagnostics, URI, output, schema, instance or verdict */
+static void test_schema_args(void **state)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    const amc_schema *sc = NULL;
+    const char *uri = NULL;
+    amc_doc *doc = NULL, *inst = NULL;
+    bool valid = true;
+    (void)state;
+    assert_non_null(set);
+    assert_non_null(ds);
+    assert_int_equal(amc_json_read("{\"type\":\"string\"}", 17, NULL, ds, &doc), AMC_OK);
+    /* amc_schema_set_add_doc takes the document even when it refuses the call */
+    assert_int_equal(amc_schema_set_add_doc(NULL, "urn:x", doc, ds, &uri), U);
+    assert_int_equal(amc_json_read("{\"type\":\"string\"}", 17, NULL, ds, &doc), AMC_OK);
+    assert_int_equal(amc_schema_set_add_doc(set, "urn:x", doc, NULL, &uri), U);
+    assert_int_equal(amc_schema_set_add_doc(set, "urn:x", NULL, ds, &uri), U);
+    assert_int_equal(amc_json_read("{\"type\":\"string\"}", 17, NULL, ds, &doc), AMC_OK);
+    assert_int_equal(amc_schema_set_add_doc(set, "urn:x", doc, ds, &uri), AMC_OK);
+    assert_string_equal(uri, "urn:x");
+    amc_schema_set_loader(NULL, NULL, NULL); /* no set: nothing happens */
+    assert_int_equal(amc_schema_compile(NULL, "urn:x", ds, &sc), U);
+    assert_int_equal(amc_schema_compile(set, NULL, ds, &sc), U);
+    assert_int_equal(amc_schema_compile(set, "urn:x", NULL, &sc), U);
+    assert_int_equal(amc_schema_compile(set, "urn:x", ds, NULL), U);
+    assert_null(sc);
+    assert_int_equal(amc_schema_compile(set, "x", ds, &sc), AMC_EINVALID);
+    assert_int_equal(amc_diags_count(ds), 1);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_SCHEMA_URI_INVALID);
+    assert_string_equal(amc_diags_get(ds, 0)->message, "\"x\" is not an absolute URI");
+    amc_diags_clear(ds);
+    assert_int_equal(amc_schema_compile(set, "urn:x", ds, &sc), AMC_OK);
+    assert_int_equal(amc_json_read("5", 1, NULL, ds, &inst), AMC_OK);
+    assert_int_equal(amc_schema_validate(NULL, amc_doc_root(inst), inst, NULL, ds, &valid), U);
+    assert_false(valid);
+    valid = true;
+    assert_int_equal(amc_schema_validate(sc, NULL, inst, NULL, ds, &valid), U);
+    assert_false(valid);
+    assert_int_equal(amc_schema_validate(sc, amc_doc_root(inst), inst, NULL, ds, NULL), U);
+    assert_int_equal(amc_diags_count(ds), 0);
+    /* no diagnostics wanted: the verdict alone */
+    valid = true;
+    assert_int_equal(amc_schema_validate(sc, amc_doc_root(inst), inst, NULL, NULL, &valid), AMC_OK);
+    assert_false(valid);
+    assert_int_equal(amc_schema_lint(NULL, "urn:x", NULL, ds), U);
+    assert_int_equal(amc_schema_lint(set, NULL, NULL, ds), U);
+    assert_int_equal(amc_schema_lint(set, "urn:x", NULL, NULL), U);
+    assert_int_equal(amc_schema_lint(set, "urn:nothing", NULL, ds), AMC_EINVALID);
+    amc_doc_free(inst);
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +334,7 @@ int main(void)
         cmocka_unit_test(test_lifecycle_gen_args),
         cmocka_unit_test(test_audit_args),
         cmocka_unit_test(test_audit_entries),
+        cmocka_unit_test(test_schema_args),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
