@@ -326,6 +326,44 @@ static void test_schema_args(void **state)
     amc_schema_set_free(set);
 }
 
+/* a lifecycle instance: events that are not objects, and its item API's arguments */
+static void test_lifecycle_args(void **state)
+{
+    amc_lifecycle_opts o;
+    amc_lifecycle *lc = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    char name[64];
+    size_t n = 0;
+    unsigned long hits = 0;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.profile = "mailbox";
+    assert_non_null(ds);
+    assert_int_equal(amc_lifecycle_new(&o, ds, &lc), AMC_OK);
+    assert_int_equal(amc_lifecycle_apply(lc, "[1]", 3, ds), AMC_EINVALID);
+    assert_int_equal(amc_diags_count(ds), 1);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_LC_EVENT_INVALID);
+    assert_string_equal(amc_diags_get(ds, 0)->message, "an event is a JSON object, not array");
+    amc_diags_clear(ds);
+    assert_int_equal(amc_lifecycle_apply(lc, "\"x\"", 3, ds), AMC_EINVALID);
+    assert_string_equal(amc_diags_get(ds, 0)->message, "an event is a JSON object, not string");
+    amc_diags_clear(ds);
+    n = amc_lifecycle_items(lc, AMC_LC_RULES);
+    assert_true(n > 0);
+    assert_int_equal(amc_lifecycle_item(lc, AMC_LC_RULES, 0, name, sizeof name, &hits), AMC_OK);
+    assert_int_equal(strncmp(name, "MAILBOX-", 8), 0);
+    assert_int_equal(amc_lifecycle_item(lc, AMC_LC_RULES, n, name, sizeof name, &hits), U);
+    assert_int_equal(amc_lifecycle_item(lc, AMC_LC_RULES, 0, NULL, sizeof name, &hits), U);
+    assert_int_equal(amc_lifecycle_item(lc, AMC_LC_RULES, 0, name, 0, &hits), U);
+    assert_int_equal(amc_lifecycle_item(NULL, AMC_LC_RULES, 0, name, sizeof name, &hits), U);
+    assert_int_equal(amc_lifecycle_items(NULL, AMC_LC_RULES), 0);
+    assert_int_equal(amc_lifecycle_last_transition(NULL), -1);
+    assert_int_equal(amc_diags_count(ds), 0);
+    amc_lifecycle_free(lc);
+    amc_lifecycle_free(NULL);
+    amc_diags_free(ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_audit_args),
         cmocka_unit_test(test_audit_entries),
         cmocka_unit_test(test_schema_args),
+        cmocka_unit_test(test_lifecycle_args),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
