@@ -15,6 +15,9 @@
  *   one too many, a prefix), session counts and success rates (exact, nothing done, negative),
  *   backoff lists (non-numbers, decreasing, equal), metrics times within one second and
  *   durations around the 1000 ms tolerance, and placements in and out of inbox/<agent>/.
+ *   socket: task ids at the edges of the calendar and the clock (second 60, hour 24, leap
+ *   days), hex digits, the -<phase>-sub<N> suffix (N without a leading zero; no line
+ *   terminator, U+2028 or U+2029 in the phase), 'unknown' bases, status responses.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1303,12 +1306,276 @@ static void test_acp(void **state)
     run_all("acp", acp, sizeof acp / sizeof acp[0]);
 }
 
+/* ---- socket ---- */
+
+static const pcase sock[] = {
+    {"second 60",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20261231-235960-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"second 61",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20261231-235961-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"hour 24",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20261231-240000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"minute 60",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20261231-236000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"2024-02-29",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20240229-120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"2100-02-29",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-21000229-120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"2000-02-29",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20000229-120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"month 00",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260010-120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"day 00",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260100-120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"upper hex",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-A1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"letter in date",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-2026a101-120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"no dash before time",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101x120000-a1b2\",\"from\":\"yadoking\",\"payload\""
+     ":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-review-sub2\",\"from\":\"yadoking\""
+     ",\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"suffix sub0",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-review-sub0\",\"from\":\"yadoking\""
+     ",\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix sub10",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-r-sub10\",\"from\":\"yadoking\",\""
+     "payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"suffix no N",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-review-sub\",\"from\":\"yadoking\""
+     ",\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix no phase",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2--sub1\",\"from\":\"yadoking\",\"pa"
+     "yload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix no dash",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2xreview-sub1\",\"from\":\"yadoking\""
+     ",\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix with LF",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-re\\nview-sub1\",\"from\":\"yadoki"
+     "ng\",\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix with CR",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-re\\rview-sub1\",\"from\":\"yadoki"
+     "ng\",\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix with U+2028",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-re v-sub1\",\"from\":\"yadoking\","
+     "\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix with U+2029",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-re v-sub1\",\"from\":\"yadoking\","
+     "\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"suffix with U+2027",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"task-20260101-120000-a1b2-re‧v-sub1\",\"from\":\"yadoking\","
+     "\"payload\":{\"instruction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"unknown",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"unknown\",\"from\":\"yadoking\",\"payload\":{\"instruction\""
+     ":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"unknown suffix",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"unknown-x-sub3\",\"from\":\"yadoking\",\"payload\":{\"instru"
+     "ction\":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     0,
+     {{0}}},
+    {"unknowns",
+     NULL,
+     "{\"type\":\"task\",\"id\":\"unknowns\",\"from\":\"yadoking\",\"payload\":{\"instruction\""
+     ":\"x\",\"project_dir\":\"/p\"}}",
+     AMC_OK,
+     1,
+     {{AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 20,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"result id",
+     NULL,
+     "{\"type\":\"result\",\"id\":\"task-20260101-120000-a1b2-x-sub01\",\"from\":\"yadon-1\",\""
+     "status\":\"success\",\"summary\":\"s\"}",
+     AMC_EINVALID,
+     2,
+     {{AMC_C_SOCKET_RESULT, "SOCKET-RESULT-001", "", 0,
+       "SCHEMA_REQUIRED: \"payload\" is a required property"},
+      {AMC_C_SOCKET_ID_FORMAT, "SOCKET-ID-002", "/id", 22,
+       "task id is not task-YYYYMMDD-HHMMSS-xxxx (a real date and time, 4 lower-case hex digits), "
+       "optionally with -<phase>-sub<N>"}}},
+    {"status response busy with task",
+     NULL,
+     "{\"type\":\"status_response\",\"state\":\"busy\",\"current_task\":\"t\"}",
+     AMC_EINVALID,
+     1,
+     {{AMC_C_SOCKET_STATUS_RESPONSE, "SOCKET-SR-001", "", 0,
+       "SCHEMA_REQUIRED: \"from\" is a required property"}}},
+    {"status response idle null",
+     NULL,
+     "{\"type\":\"status_response\",\"state\":\"idle\",\"current_task\":null}",
+     AMC_EINVALID,
+     1,
+     {{AMC_C_SOCKET_STATUS_RESPONSE, "SOCKET-SR-001", "", 0,
+       "SCHEMA_REQUIRED: \"from\" is a required property"}}},
+    {"status response stopped with task",
+     NULL,
+     "{\"type\":\"status_response\",\"state\":\"stopped\",\"current_task\":\"t\"}",
+     AMC_EINVALID,
+     2,
+     {{AMC_C_SOCKET_STATUS_RESPONSE, "SOCKET-SR-001", "", 0,
+       "SCHEMA_REQUIRED: \"from\" is a required property"},
+      {AMC_C_SOCKET_STATUS_RESPONSE, "SOCKET-SR-001", "/state", 34,
+       "SCHEMA_ENUM: \"stopped\" is not one of \"idle\", \"busy\""}}},
+};
+
+static void test_socket(void **state)
+{
+    (void)state;
+    run_all("socket", sock, sizeof sock / sizeof sock[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_discussion),
         cmocka_unit_test(test_discussion_limits),
         cmocka_unit_test(test_acp),
+        cmocka_unit_test(test_socket),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
