@@ -364,6 +364,56 @@ static void test_lifecycle_args(void **state)
     amc_diags_free(ds);
 }
 
+/* reports of an empty suite: the implementation line without a name, version, language or mode
+ * ("(unknown) via ?"), not reached; with them all and verdicts only; TAP and JUnit */
+static void test_conform_report_info(void **state)
+{
+    static const char tail[] =
+        "total        measured 0 of 0 cases; 0.0% (0/0): 0 pass, 0 fail, 0 error, 0 not tested, "
+        "0 skip, 0 xfail, 0 stale xfail\n"
+        "verdict: NOT MEASURED: measured 0 of 0 cases: every selected case needs a capability "
+        "not claimed\n"
+        "gate: not measured (exit 3)\n";
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_conform_run_info in;
+    char *out = NULL, want[1024];
+    size_t len = 0;
+    (void)state;
+    assert_non_null(s);
+    assert_non_null(ds);
+    assert_int_equal(amc_conform_suite_add(s, "mailbox", "[]", 2, ds), AMC_OK);
+    memset(&in, 0, sizeof in);
+    in.impl_name = "";
+    assert_int_equal(amc_conform_report(s, &in, AMC_CONFORM_TEXT, &out, &len), AMC_OK);
+    snprintf(want, sizeof want, "implementation: (unknown) via ?, NOT REACHED\n%s", tail);
+    assert_string_equal(out, want);
+    assert_int_equal(len, strlen(want));
+    amc_free(out);
+    in.impl_name = "impl";
+    in.impl_version = "1.2";
+    in.impl_language = "C";
+    in.mode = "exec";
+    in.verdict_only = true;
+    in.reached = true;
+    assert_int_equal(amc_conform_report(s, &in, AMC_CONFORM_TEXT, &out, &len), AMC_OK);
+    snprintf(want, sizeof want,
+             "implementation: impl 1.2 (C) via exec, verdicts only (codes not compared)\n%s", tail);
+    assert_string_equal(out, want);
+    amc_free(out);
+    assert_int_equal(amc_conform_report(s, &in, AMC_CONFORM_TAP, &out, &len), AMC_OK);
+    assert_string_equal(out, "TAP version 14\n1..0\n# NOT MEASURED: measured 0 of 0 cases: every "
+                             "selected case needs a capability not claimed\n");
+    amc_free(out);
+    assert_int_equal(amc_conform_report(s, &in, AMC_CONFORM_JUNIT, &out, &len), AMC_OK);
+    assert_string_equal(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
+                             "name=\"amc conform: NOT MEASURED: measured 0 of 0 cases: every "
+                             "selected case needs a capability not claimed\">\n</testsuites>\n");
+    amc_free(out);
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_audit_entries),
         cmocka_unit_test(test_schema_args),
         cmocka_unit_test(test_lifecycle_args),
+        cmocka_unit_test(test_conform_report_info),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
