@@ -414,6 +414,155 @@ static void test_conform_report_info(void **state)
     amc_conform_suite_free(s);
 }
 
+/* a suite of three judged cases (pass, a SHOULD failure, a MUST case without reply) reported in
+ * every format: text, TAP, JUnit and Markdown whole; JSON by its summary and case outcomes */
+static void test_conform_report_cases(void **state)
+{
+    static const char man[] =
+        "[{\"id\":\"t-1\",\"description\":\"d1\",\"rule\":\"SOCKET-TASK-001\",\"level\":\"MUST\","
+        "\"input\":\"inputs/a.json\",\"verdict\":\"valid\",\"codes\":[]},"
+        "{\"id\":\"t-2\",\"description\":\"d2 "
+        "<&>\\\"\",\"rule\":\"SOCKET-ID-002\",\"level\":\"SHOULD\","
+        "\"input\":\"inputs/b.json\",\"verdict\":\"invalid\",\"codes\":[\"SOCKET_ID_FORMAT\"]},"
+        "{\"id\":\"t-3\",\"description\":\"d3\",\"rule\":\"SOCKET-TASK-001\",\"level\":\"MUST\","
+        "\"input\":\"inputs/c.json\",\"verdict\":\"invalid\",\"codes\":[]}]";
+    static const char *const want[5] = {
+        "implementation: impl via adapter\n"
+        "suite: conformance/\n"
+        "socket       measured 3 of 3 cases; 33.3% (1/3): 1 pass, 1 fail, 1 error, 0 not tested, 0 "
+        "skip, 0 xfail, 0 stale xfail\n"
+        "  fail t-2 [SOCKET-ID-002 SHOULD] expected invalid [SOCKET_ID_FORMAT], got valid\n"
+        "       input: conformance/socket/inputs/b.json\n"
+        "       replay: amc conform --impl x --filter t-2\n"
+        "  error t-3 [SOCKET-TASK-001 MUST] no reply\n"
+        "       input: conformance/socket/inputs/c.json\n"
+        "       replay: amc conform --impl x --filter t-3\n"
+        "total        measured 3 of 3 cases; 33.3% (1/3): 1 pass, 1 fail, 1 error, 0 not tested, 0 "
+        "skip, 0 xfail, 0 stale xfail\n"
+        "verdict: NOT CONFORMANT: measured 3 of 3 cases, 1 MUST case failed; 1 SHOULD case failed "
+        "(warnings)\n"
+        "gate: fail (exit 1): 1 MUST case failed, errored or not tested (not in an "
+        "expected-failure list)\n",
+        NULL,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<testsuites name=\"amc conform: NOT CONFORMANT: measured 3 of 3 cases, 1 MUST case "
+        "failed; 1 SHOULD case failed (warnings)\">\n"
+        "  <testsuite name=\"socket\" tests=\"3\" failures=\"1\" errors=\"1\" skipped=\"0\">\n"
+        "    <testcase classname=\"socket\" name=\"t-1\" time=\"0.000\"/>\n"
+        "    <testcase classname=\"socket\" name=\"t-2\" time=\"0.000\">\n"
+        "      <failure type=\"SHOULD\" message=\"expected invalid [SOCKET_ID_FORMAT], got "
+        "valid\">SOCKET-ID-002 (SHOULD): d2 &lt;&amp;&gt;&quot;\n"
+        "input: conformance/socket/inputs/b.json\n"
+        "expected invalid [SOCKET_ID_FORMAT], got valid\n"
+        "replay: amc conform --impl x --filter t-2</failure>\n"
+        "    </testcase>\n"
+        "    <testcase classname=\"socket\" name=\"t-3\" time=\"0.000\">\n"
+        "      <error type=\"MUST\" message=\"no reply\">SOCKET-TASK-001 (MUST): d3\n"
+        "input: conformance/socket/inputs/c.json\n"
+        "no reply\n"
+        "replay: amc conform --impl x --filter t-3</error>\n"
+        "    </testcase>\n"
+        "  </testsuite>\n"
+        "</testsuites>\n",
+        "TAP version 14\n"
+        "1..3\n"
+        "ok 1 - t-1\n"
+        "not ok 2 - t-2 # TODO SHOULD expected invalid [SOCKET_ID_FORMAT], got valid\n"
+        "  ---\n"
+        "  message: \"expected invalid [SOCKET_ID_FORMAT], got valid\"\n"
+        "  severity: fail\n"
+        "  rule: \"SOCKET-ID-002\"\n"
+        "  input: \"conformance/socket/inputs/b.json\"\n"
+        "  replay: \"amc conform --impl x --filter t-2\"\n"
+        "  ...\n"
+        "not ok 3 - t-3\n"
+        "  ---\n"
+        "  message: \"no reply\"\n"
+        "  severity: error\n"
+        "  rule: \"SOCKET-TASK-001\"\n"
+        "  input: \"conformance/socket/inputs/c.json\"\n"
+        "  replay: \"amc conform --impl x --filter t-3\"\n"
+        "  ...\n"
+        "# NOT CONFORMANT: measured 3 of 3 cases, 1 MUST case failed; 1 SHOULD case failed "
+        "(warnings)\n",
+        "## amc conform: NOT CONFORMANT: measured 3 of 3 cases, 1 MUST case failed; 1 SHOULD case "
+        "failed (warnings)\n"
+        "\n"
+        "- implementation: impl via adapter\n"
+        "- suite: conformance/\n"
+        "\n"
+        "| profile | measured | score | pass | fail | error | not tested | skip | xfail | stale | "
+        "MUST failed | SHOULD failed |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        "| socket | 3 of 3 | 33.3% | 1 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | 1 |\n"
+        "\n"
+        "### Failures\n"
+        "\n"
+        "- **fail** `t-2` [SOCKET-ID-002 SHOULD] expected invalid [SOCKET_ID_FORMAT], got valid\n"
+        "  input: `conformance/socket/inputs/b.json`\n"
+        "  replay: `amc conform --impl x --filter t-2`\n"
+        "- **error** `t-3` [SOCKET-TASK-001 MUST] no reply\n"
+        "  input: `conformance/socket/inputs/c.json`\n"
+        "  replay: `amc conform --impl x --filter t-3`\n"
+        "\n"
+        "**total: measured 3 of 3 cases; 33.3% (1/3): 1 pass, 1 fail, 1 error, 0 not tested, 0 "
+        "skip, 0 xfail, 0 stale xfail**\n"
+        "\n"
+        "- verdict: NOT CONFORMANT: measured 3 of 3 cases, 1 MUST case failed; 1 SHOULD case "
+        "failed (warnings)\n"
+        "- gate: fail (exit 1): 1 MUST case failed, errored or not tested (not in an "
+        "expected-failure list)\n",
+    };
+    amc_conform_suite *s = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_conform_run_info in;
+    amc_conform_reply ok;
+    size_t k = 0;
+    int f = 0;
+    (void)state;
+    assert_non_null(s);
+    assert_non_null(ds);
+    assert_int_equal(amc_conform_suite_add(s, "socket", man, sizeof man - 1, ds), AMC_OK);
+    assert_int_equal(amc_conform_case_count(s), 3);
+    for (k = 0; k < 3; k++)
+        amc_conform_case_at(s, k)->selected = true;
+    memset(&ok, 0, sizeof ok);
+    ok.kind = AMC_CONFORM_R_VERDICT;
+    ok.valid = true;
+    ok.has_codes = true;
+    amc_conform_judge(amc_conform_case_at(s, 0), &ok, false);
+    amc_conform_judge(amc_conform_case_at(s, 1), &ok, false);
+    amc_conform_judge(amc_conform_case_at(s, 2), NULL, false);
+    amc_conform_finalize(s);
+    memset(&in, 0, sizeof in);
+    in.impl_name = "impl";
+    in.mode = "adapter";
+    in.reached = true;
+    in.suite = "conformance/";
+    in.replay = "amc conform --impl x";
+    assert_int_equal(amc_conform_exit_status(s, &in), 1);
+    for (f = 0; f < 5; f++) {
+        char *out = NULL;
+        size_t len = 0;
+        assert_int_equal(amc_conform_report(s, &in, (amc_conform_format)f, &out, &len), AMC_OK);
+        assert_int_equal(len, strlen(out));
+        if (want[f])
+            assert_string_equal(out, want[f]);
+        else {
+            assert_non_null(strstr(out, "\"status\":1,\"verdict\":\"not-conformant\""));
+            assert_non_null(strstr(out, "\"summary\":{\"total\":3,\"measured\":3,\"pass\":1,"
+                                        "\"fail\":1,\"error\":1,"));
+            assert_non_null(strstr(out, "{\"id\":\"t-2\",\"profile\":\"socket\",\"rule\":"
+                                        "\"SOCKET-ID-002\",\"level\":\"SHOULD\",\"kind\":"
+                                        "\"message\",\"outcome\":\"fail\""));
+            assert_non_null(strstr(out, "\"outcome\":\"error\",\"message\":\"no reply\""));
+        }
+        amc_free(out);
+    }
+    amc_diags_free(ds);
+    amc_conform_suite_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +574,7 @@ int main(void)
         cmocka_unit_test(test_schema_args),
         cmocka_unit_test(test_lifecycle_args),
         cmocka_unit_test(test_conform_report_info),
+        cmocka_unit_test(test_conform_report_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
