@@ -873,6 +873,10 @@ void cli_audit_file_read(cli_audit_file *f, const char *buf, size_t len)
 {
     const char *base = strrchr(f->rel, '/'), *p = NULL;
     base = base ? base + 1 : f->rel;
+    free(f->task); /* read again after a failed allocation left folder NULL */
+    free(f->from);
+    free(f->to);
+    free(f->folder);
     f->task = find_value(buf, len, "task_id");
     f->from = find_value(buf, len, "from");
     if (!f->from)
@@ -916,6 +920,8 @@ void cli_html_audit(FILE *out, const char *root, cli_audit_file *files, size_t n
     cli_tl *tl = cli_tl_new(NULL);
     char title[600];
     size_t i = 0, flagged = 0;
+    if (!tl)
+        cli_nomem(); /* the page without its timeline: exit 2, "the output is incomplete" */
     qsort(files, n, sizeof *files, cmp_files);
     snprintf(title, sizeof title, "amc audit: %s", root);
     cli_html_begin(out, title, tl_css, NULL);

@@ -584,12 +584,17 @@ static int load_keyring(const char *cmd, const char *policy_file, const char *ke
     char *path = NULL, *buf = NULL;
     size_t len = 0;
     int rc = -1;
-    if (!*policy && amc_policy_read("{}", 2, ds, policy) != AMC_OK)
+    amc_status st = AMC_OK;
+    if (!*policy && amc_policy_read("{}", 2, ds, policy) != AMC_OK) {
+        fprintf(stderr, "amc %s: out of memory\n", cmd); /* "{}" is a valid policy */
         goto out;
+    }
     if (!keyring_file) {
         path = keyring_path(policy_file, amc_policy_keyring_file(*policy));
-        if (!path)
+        if (!path) {
+            fprintf(stderr, "amc %s: out of memory\n", cmd);
             goto out;
+        }
         keyring_file = path;
     }
     if (cli_read_file(keyring_file, max, &buf, &len) != 0) {
@@ -597,9 +602,12 @@ static int load_keyring(const char *cmd, const char *policy_file, const char *ke
         goto out;
     }
     amc_diags_clear(ds);
-    if (amc_policy_set_keyring(*policy, buf, len, ds) != AMC_OK) {
+    if ((st = amc_policy_set_keyring(*policy, buf, len, ds)) != AMC_OK) {
         print_file_diags(keyring_file, ds);
-        fprintf(stderr, "amc %s: %s: invalid keyring\n", cmd, keyring_file);
+        if (st == AMC_ENOMEM)
+            fprintf(stderr, "amc %s: out of memory\n", cmd);
+        else
+            fprintf(stderr, "amc %s: %s: invalid keyring\n", cmd, keyring_file);
         goto out;
     }
     print_file_diags(keyring_file, ds);
@@ -633,7 +641,10 @@ int cli_load_policy(const char *cmd, const char *policy_file, const char *keyrin
         st = amc_policy_read(buf, len, ds, policy);
         print_file_diags(policy_file, ds);
         if (st != AMC_OK) {
-            fprintf(stderr, "amc %s: %s: invalid policy\n", cmd, policy_file);
+            if (st == AMC_ENOMEM)
+                fprintf(stderr, "amc %s: out of memory\n", cmd);
+            else
+                fprintf(stderr, "amc %s: %s: invalid policy\n", cmd, policy_file);
             goto out;
         }
     }

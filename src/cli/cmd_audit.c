@@ -96,9 +96,11 @@ static cli_audit_file *add_file(astate *s, const char *rel)
     f = &s->files[s->nfiles];
     memset(f, 0, sizeof *f);
     f->rel = strdup(rel);
-    f->walk = s->nfiles++;
-    if (!f->rel)
+    if (!f->rel) {
         s->fatal = 1;
+        return NULL;
+    }
+    f->walk = s->nfiles++;
     return f;
 }
 
@@ -176,6 +178,8 @@ static void flush_ds(astate *s, const char *rel, amc_diags *ds)
                                 : NULL;
         int sev = 0;
         char *line = diag_line(ds, &sev);
+        if (!line)
+            s->fatal = 1; /* the findings would be missing from the page */
         if (!*rel) {
             free(s->ws_diag);
             s->ws_diag = line;

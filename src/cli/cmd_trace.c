@@ -274,6 +274,10 @@ static void report(outcome *o, const totals *t, const amc_diags *ds, cli_format 
     size_t i = 0;
     if (fmt == CLI_FMT_SARIF) {
         cli_report *r = cli_report_new(fmt, stdout, "trace check");
+        if (!r) {
+            cli_nomem(); /* no report: exit 2, "the output is incomplete" */
+            return;
+        }
         cli_report_file(r, o->file, ds);
         cli_report_finish(r);
         return;

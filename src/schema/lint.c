@@ -919,8 +919,11 @@ static const char *non_schema_target(linter *L, const char *uri, const char *fra
     size_t n = strlen(frag), dn = 0;
     char *dec = NULL;
     const amc_value *v = NULL;
-    if (!res)
+    if (!res) {
+        if (L->set->nomem) /* not "no such document" */
+            L->st = AMC_ENOMEM;
         return NULL;
+    }
     dec = amc_xmalloc(n + 1);
     if (!dec) {
         L->st = AMC_ENOMEM;
@@ -989,9 +992,14 @@ static void rule_ref(linter *L, const lnode *n, const amc_member *m)
         const amc_doc *d = NULL;
         const char *what = NULL;
         abs[fr] = '\0';
-        d = amc_schema_set_doc(L->set, abs);
+        if (amc_schema_set_find_doc(L->set, abs, &d) == AMC_ENOMEM) {
+            L->st = AMC_ENOMEM; /* not "no schema document is known" */
+            goto out;
+        }
         if (d && save == '#' && abs[fr + 1] == '/')
             what = non_schema_target(L, abs, abs + fr + 1, tmp);
+        if (L->st != AMC_OK)
+            goto out;
         if (what)
             emit(L, AMC_C_LINT_REF_UNRESOLVED, v->offset, kwptr(L, n->ptr, m->key, m->key_len),
                  "%s \"%s\" points to %s, not to a schema", m->key, v->u.str.ptr, what);

@@ -144,7 +144,9 @@ FUZZ = [
 CASES += FUZZ
 # group "more" (ctest cli.alloc_fail_more): commands and formats the plain run leaves out: the
 # reference adapter answering every request kind, rules and version, the conform report formats,
-# a stateful validation, lint-schema with a config file, schemas list and export, the man page.
+# a stateful validation, lint-schema with a config file and as JSON, schemas list and export, the
+# man page, parse of YAML and MIME (a YAML body), sign with a keyring, audit's HTML page, trace
+# as SARIF and over mailbox receipts.
 def adapter_input():
     import base64
     import json
@@ -187,6 +189,23 @@ MORE = [
     ("schemas-export", ["schemas", "export", "{t}/x", "socket/"],
      {"files": ["x/socket/message.schema.json"]}),
     ("help-man", ["help", "--man"], {"stride": 2}),
+    ("validate-github", V + ["--format", "github", "tests/data/schema/person-invalid.json"], {}),
+    ("parse-yaml", ["parse", "tests/data/parse/two-docs.yaml"], {}),
+    ("parse-mime-json", ["parse", "--format", "json", "tests/data/parse/crlf-folded-dup.mime"],
+     {}),
+    ("parse-mime-yaml-body", ["parse", "tests/data/parse/ignite-escapes.mime"], {}),
+    ("sign-hmac", ["sign", "--scheme", "hmac_sha256", "--keyring",
+                   "conformance/mailbox/policies/keyring.json",
+                   MBX + "env-001-valid-task-assignment.json"], {}),
+    ("audit-html", ["audit", "-j", "1", "--format", "html", "tests/data/audit/mailbox-bad"],
+     {"stride": 3}),
+    ("trace-sarif", ["trace", "check", "--profile", "ignite", "--format", "sarif",
+                     "tests/data/trace/ignite-ok.jsonl"], {}),
+    ("trace-mailbox", ["trace", "check", "--profile", "mailbox",
+                       "tests/data/trace/mailbox-receipts.jsonl"], {}),
+    ("lint-json", ["lint-schema", "--format", "json",
+                   "tests/data/schema/lint/property-in-branch.json",
+                   "tests/data/schema/lint/ref-unresolved.json"], {"stride": 2}),
 ]
 for c in MORE:
     c[2]["group"] = "more"
