@@ -1,9 +1,10 @@
 /*
  * alloc_fail_sweep.h - the allocation-failure sweep shared by test_alloc_fail.c,
- * test_alloc_fail_more.c and test_alloc_fail_lint.c (included by those files only, inside their
- * #ifdef AMC_ALLOC_FAILPOINTS): a scenario's result text, file reading, a lifecycle run's
- * events and end, a profile run over files, and sweep(), which fails the k-th allocation once for
- * every k and requires AMC_ENOMEM reported or exactly the clean result.
+ * test_alloc_fail_more.c, test_alloc_fail_lint.c, test_libcov_alloc.c and test_mut2_alloc.c
+ * (included by those files only, inside their #ifdef AMC_ALLOC_FAILPOINTS): a scenario's result
+ * text, file reading, a lifecycle run's events and end, a profile run over files, and sweep(),
+ * which fails the k-th allocation once for every k and requires AMC_ENOMEM reported or exactly the
+ * clean result.
  */
 #ifndef AMC_TEST_ALLOC_FAIL_SWEEP_H
 #define AMC_TEST_ALLOC_FAIL_SWEEP_H

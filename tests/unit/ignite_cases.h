@@ -1,7 +1,8 @@
 /*
- * ignite_cases.h - the header-case runner shared by test_ignite.c and test_ignite_edges.c
- * (included by those two files only): the base message (the seed's notification example, every
- * header right), a case = one header replaced, removed or added, build() and run_cases().
+ * ignite_cases.h - the header-case runner shared by test_ignite.c, test_ignite_edges.c and
+ * test_libcov_ignite.c (included by those files only): the base message (the seed's notification
+ * example, every header right), a case = one header replaced, removed or added, build() and
+ * run_cases().
  */
 #ifndef AMC_TEST_IGNITE_CASES_H
 #define AMC_TEST_IGNITE_CASES_H
