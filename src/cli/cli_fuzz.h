@@ -217,11 +217,17 @@ typedef struct fz_store {
     char **raw; /* signatures: "raw:" claimed before shrinking, "final:" written, "old:" in
                    findings.jsonl before the run */
     size_t nraw, capraw;
-    size_t hits;     /* findings made this run: new ones and ones known from earlier runs */
-    size_t old_hits; /* of which known from earlier runs */
+    size_t hits;       /* findings made this run: new ones and ones known from earlier runs */
+    size_t old_hits;   /* of which known from earlier runs */
+    bool write_failed; /* a finding's file or findings.jsonl line could not be written */
 } fz_store;
 
 int fz_store_init(fz_store *s, const fz_opts *o);
+/* The run's exit status rc, or 2 (an I/O error) when a finding could not be written (said on
+ * stderr): the findings directory lacks it. */
+int fz_store_status(fz_store *s, int rc);
+/* Notes that a finding's file could not be written (the caller said so on stderr). */
+void fz_store_write_failed(fz_store *s);
 /* Claims a raw (pre-shrink) signature: true if new (the caller then minimizes and adds). */
 bool fz_store_claim(fz_store *s, const char *sig);
 /* Adds a finding (taking data and the json strings) unless its signature is known; writes

@@ -227,9 +227,11 @@ static char *finding_line(const fz_store *s, const fz_finding *f)
 bool fz_store_add(fz_store *s, fz_finding *f)
 {
     char key[1100], path[4096];
-    bool fresh = false;
+    bool fresh = false, written = false;
     FILE *out = NULL;
     char *line = NULL;
+    if (cli_nomem_seen()) /* made while out of memory: maybe by our failure, not the target's */
+        return false;
     snprintf(key, sizeof key, "old:%s", f->sig);
     pthread_mutex_lock(&s->mu);
     if (raw_known(s, key)) { /* found by an earlier run, again */
@@ -251,21 +253,23 @@ bool fz_store_add(fz_store *s, fz_finding *f)
     snprintf(f->file, sizeof f->file, "%s.%s", f->id, f->ext[0] ? f->ext : "bin");
     snprintf(path, sizeof path, "%s/%s", s->o->out, f->file);
     out = fopen(path, "wb");
-    if (out) {
-        if (f->len)
-            fwrite(f->data, 1, f->len, out);
-        fclose(out);
-    } else {
+    written = out != NULL;
+    if (out && f->len && fwrite(f->data, 1, f->len, out) != f->len)
+        written = false;
+    if (out && fclose(out) != 0)
+        written = false;
+    if (!written) {
         fprintf(stderr, "amc fuzz: cannot write %s: %s\n", path, strerror(errno));
+        s->write_failed = true;
     }
     line = finding_line(s, f);
     if (!line)
         cli_nomem(); /* findings.jsonl lacks the line: exit 2 at the end */
     snprintf(path, sizeof path, "%s/findings.jsonl", s->o->out);
     out = line ? fopen(path, "a") : NULL;
-    if (out) {
-        fputs(line, out);
-        fclose(out);
+    if (line && (!out || fputs(line, out) < 0 || fclose(out) != 0)) {
+        fprintf(stderr, "amc fuzz: cannot write %s: %s\n", path, strerror(errno));
+        s->write_failed = true;
     }
     free(line);
     if (s->n == s->cap) {
@@ -285,6 +289,22 @@ bool fz_store_add(fz_store *s, fz_finding *f)
     }
     pthread_mutex_unlock(&s->mu);
     return fresh;
+}
+
+int fz_store_status(fz_store *s, int rc)
+{
+    bool failed = false;
+    pthread_mutex_lock(&s->mu);
+    failed = s->write_failed;
+    pthread_mutex_unlock(&s->mu);
+    return failed && (rc == CLI_EXIT_OK || rc == CLI_EXIT_INVALID) ? CLI_EXIT_ERROR : rc;
+}
+
+void fz_store_write_failed(fz_store *s)
+{
+    pthread_mutex_lock(&s->mu);
+    s->write_failed = true;
+    pthread_mutex_unlock(&s->mu);
 }
 
 void fz_store_free(fz_store *s)

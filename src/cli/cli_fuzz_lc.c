@@ -63,6 +63,7 @@ static void send_seq(lworker *w, double deadline, fz_result *res)
     cli_sb b = {NULL, 0, 0, false};
     memset(res, 0, sizeof *res);
     if (amc_lifecycle_gen_events(w->gen, &events, &len) != AMC_OK) {
+        cli_nomem(); /* the sequence is not sent: the run stops, exit 2 */
         res->out = FZ_R_CUT;
         return;
     }
@@ -80,6 +81,7 @@ static void send_seq(lworker *w, double deadline, fz_result *res)
     cli_sb_puts(&b, "}");
     amc_free(events);
     if (b.failed) {
+        cli_nomem();
         free(b.p);
         res->out = FZ_R_CUT;
         return;
@@ -125,6 +127,10 @@ static bool classify(lworker *w, const fz_result *res, amc_conform_divergence *d
     }
     if (!amc_conform_lifecycle_diverges(w->gen, res->reply, w->j.t.claims_codes, d))
         return false;
+    if (d->nomem) { /* amc's side of the comparison failed: no finding, the run stops */
+        cli_nomem();
+        return false;
+    }
     snprintf(cls, n, "%s", d->cls);
     return true;
 }
@@ -158,7 +164,8 @@ static unsigned long shrink(lworker *w, const char *cls, double deadline, size_t
     size_t k = 0;
     unsigned long calls = 0;
     bool progress = false;
-    while (calls < budget && !p.cut && fz_now() < deadline && !fz_interrupted) {
+    while (calls < budget && !p.cut && fz_now() < deadline && !fz_interrupted &&
+           !cli_nomem_seen()) {
         amc_status st = amc_lifecycle_gen_candidate(w->gen, k);
         if (st == AMC_EUSAGE) {
             amc_lifecycle_gen_revert(w->gen);
@@ -168,7 +175,8 @@ static unsigned long shrink(lworker *w, const char *cls, double deadline, size_t
             k = 0;
             continue;
         }
-        if (st != AMC_OK) {
+        if (st != AMC_OK) { /* AMC_ENOMEM: the finding is not saved, exit 2 */
+            cli_nomem();
             amc_lifecycle_gen_revert(w->gen);
             break;
         }
@@ -191,7 +199,7 @@ static char *amc_result(const amc_lifecycle_gen *g, size_t i)
     amc_lifecycle_result r;
     cli_sb b = {NULL, 0, 0, false};
     if (amc_lifecycle_gen_step(g, i, &r) != AMC_OK)
-        return NULL;
+        return strdup("null");
     cli_sb_printf(&b, "{\"accepted\":%s,\"codes\":", r.accepted ? "true" : "false");
     fz_list_json(&b, r.codes);
     cli_sb_puts(&b, ",\"state\":");
@@ -215,12 +223,14 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
     bool same = false;
     (void)res0;
     snprintf(sig, sizeof sig, "lifecycle|%s", cls);
-    if (!fz_store_claim(&sh->run.store, sig))
+    if (cli_nomem_seen() || !fz_store_claim(&sh->run.store, sig))
         return;
     memset(&f, 0, sizeof f);
     f.kind = FZ_K_LIFECYCLE;
     f.found_at = w->j.units;
     f.shrink_runs = shrink(w, cls, sd, strncmp(cls, "hang:", 5) ? SHRINK_BUDGET : 200);
+    if (cli_nomem_seen()) /* the shrunk sequence may be ours: not saved, exit 2 */
+        return;
     /* the kept sequence once more, for its divergence */
     send_seq(w, sd, &r);
     same = classify(w, &r, &d, again, sizeof again) && !strcmp(again, cls);
@@ -251,13 +261,11 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
         snprintf(desc, sizeof desc, "Found by amc fuzz --lifecycle (seed %llu): %s",
                  (unsigned long long)sh->run.o->seed, f.summary);
         if (amc_conform_lifecycle_scenario(w->gen, sh->run.o->profile, id, desc,
-                                           w->j.t.claims_codes, &json, &len) == AMC_OK) {
-            f.data = malloc(len + 1);
-            if (f.data) {
-                memcpy(f.data, json, len);
-                f.data[len] = '\0';
-                f.len = len;
-            }
+                                           w->j.t.claims_codes, &json, &len) == AMC_OK &&
+            (f.data = malloc(len + 1)) != NULL) {
+            memcpy(f.data, json, len);
+            f.data[len] = '\0';
+            f.len = len;
         }
         amc_free(json);
     }
@@ -277,7 +285,8 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
     f.json_amc = amc_result(w->gen, step);
     if (amc_lifecycle_gen_step(w->gen, step, &ar) == AMC_OK) {
         fz_list_json(&b, ar.codes);
-        f.json_codes = fz_sb_take(&b);
+        if (!(f.json_codes = fz_sb_take(&b)))
+            cli_nomem();
         memset(&b, 0, sizeof b);
     }
     cli_sb_puts(&b, "\"class\":");
@@ -292,6 +301,8 @@ static void on_finding(lworker *w, const fz_result *res0, const char *cls)
     f.json_extra = fz_sb_take(&b);
     amc_conform_divergence_clear(&d);
     fz_result_clear(&r);
+    if (!f.data || !f.json_impl || !f.json_amc || !f.json_extra)
+        cli_nomem(); /* a piece of the finding is missing: not saved (fz_store_add), exit 2 */
     if (fz_store_add(&sh->run.store, &f) && sh->run.o->verbose)
         fprintf(stderr, "\namc fuzz: lifecycle finding: %s [%zu -> %zu events]\n",
                 sh->run.store.v[sh->run.store.n - 1].summary, orig,
@@ -327,12 +338,14 @@ static void *worker_main(void *arg)
 {
     lworker *w = arg;
     lshared *sh = w->sh;
-    while (!fz_job_done(&w->j)) {
+    while (!fz_job_done(&w->j) && !cli_nomem_seen()) { /* out of memory: the run stops, exit 2 */
         fz_result r;
         amc_conform_divergence d;
         char cls[200];
-        if (amc_lifecycle_gen_next(w->gen) != AMC_OK)
+        if (amc_lifecycle_gen_next(w->gen) != AMC_OK) { /* AMC_ENOMEM */
+            cli_nomem();
             break;
+        }
         send_seq(w, sh->run.deadline, &r);
         if (r.out == FZ_R_CUT) {
             fz_result_clear(&r);
@@ -462,7 +475,7 @@ int fz_run_lifecycle(const fz_opts *o)
     if (!ws || !jobs || i < o->jobs || init_items(&sh, ws[0].gen) != 0)
         fprintf(stderr, "amc fuzz: out of memory\n");
     else
-        rc = fz_drive(&sh.run, &d, jobs);
+        rc = fz_store_status(&sh.run.store, fz_drive(&sh.run, &d, jobs));
     for (i = 0; ws && i < o->jobs; i++) {
         fz_target_close(&ws[i].j.t);
         amc_lifecycle_gen_free(ws[i].gen);

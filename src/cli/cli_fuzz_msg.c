@@ -688,7 +688,7 @@ int fz_run_messages(const fz_opts *o)
             jobs[i] = &ws[i].j;
         }
         if (ok)
-            rc = fz_drive(&sh.run, &d, jobs);
+            rc = fz_store_status(&sh.run.store, fz_drive(&sh.run, &d, jobs));
         else
             fprintf(stderr, "amc fuzz: out of memory\n");
     } else {

@@ -174,8 +174,10 @@ static int sess_push(session *s, const smsg *m)
     if (s->n == s->cap) {
         size_t nc = s->cap ? s->cap * 2 : 32;
         smsg *nv = realloc(s->m, nc * sizeof *nv);
-        if (!nv)
+        if (!nv) {
+            cli_nomem(); /* the session would be shorter: the run stops, exit 2 */
             return -1;
+        }
         s->m = nv;
         s->cap = nc;
     }
@@ -271,13 +273,16 @@ static int add_seed(sshared *sh, const char *name, const char *data, size_t len,
 {
     sseed *nv = realloc(sh->seeds, (sh->nseeds + 1) * sizeof *nv);
     sseed *s = NULL;
-    if (!nv)
+    if (!nv) {
+        cli_nomem(); /* the seed would be left out: exit 2 */
         return -1;
+    }
     sh->seeds = nv;
     s = &sh->seeds[sh->nseeds];
     s->name = strdup(name);
     s->data = malloc(len + 1);
     if (!s->name || !s->data) {
+        cli_nomem();
         free(s->name);
         free(s->data);
         return -1;
@@ -310,6 +315,7 @@ static void add_template(sshared *sh, const char *data, size_t len)
     }
     nv = realloc(sh->tpls, (sh->ntpl + 1) * sizeof *nv);
     if (!nv) {
+        cli_nomem(); /* the template would be left out: exit 2 */
         json_object_put(o);
         return;
     }
@@ -330,20 +336,24 @@ static int load_cases(sshared *sh)
     amc_diags *ds = amc_diags_new(0);
     snprintf(path, sizeof path, "%s/%s/cases.json", suite_dir(sh->run.o), sh->run.o->profile);
     opts.profile = sh->run.o->profile;
+    errno = 0;
     if (!ds || cli_read_file(path, (size_t)1 << 28, &buf, &len) != 0 ||
         !(cases = json_tokener_parse(buf)) || !json_object_is_type(cases, json_type_array) ||
         amc_validator_new(&opts, NULL, &v) != AMC_OK) {
-        fprintf(stderr,
-                "amc fuzz: --stateful: cannot read the profile's cases %s (--suite DIR or "
-                "$AMC_CONFORMANCE_DIR)\n",
-                path);
+        if (!ds || errno == ENOMEM || (cases && json_object_is_type(cases, json_type_array)))
+            fprintf(stderr, "amc fuzz: out of memory\n"); /* the validator or the read */
+        else
+            fprintf(stderr,
+                    "amc fuzz: --stateful: cannot read the profile's cases %s (--suite DIR or "
+                    "$AMC_CONFORMANCE_DIR)\n",
+                    path);
         free(buf);
         json_object_put(cases);
         amc_diags_free(ds);
         return -1;
     }
     free(buf);
-    for (i = 0; i < json_object_array_length(cases); i++) {
+    for (i = 0; i < json_object_array_length(cases) && !cli_nomem_seen(); i++) {
         json_object *c = json_object_array_get_idx(cases, i), *in = NULL;
         const char *input = NULL, *rel = NULL;
         char *data = NULL;
@@ -359,11 +369,16 @@ static int load_cases(sshared *sh)
         rel = !strncmp(input, "inputs/", 7) ? input + 7 : input;
         if (strlen(rel) > 6 && !strcmp(rel + strlen(rel) - 6, ".jsonl"))
             continue;
-        if (cli_read_file(path, (size_t)1 << 20, &data, &dlen) != 0)
+        errno = 0;
+        if (cli_read_file(path, (size_t)1 << 20, &data, &dlen) != 0) {
+            if (errno == ENOMEM)
+                cli_nomem(); /* said on stderr; exit 2 */
             continue;
+        }
         amc_diags_clear(ds);
         amc_validator_reset(v);
-        (void)amc_validator_check(v, NULL, data, dlen, ds, NULL);
+        if (amc_validator_check(v, NULL, data, dlen, ds, NULL) == AMC_ENOMEM)
+            cli_nomem(); /* the verdict lacks a piece: exit 2 */
         if (sh->mailbox) {
             if (amc_diags_errors(ds) == 0)
                 add_template(sh, data, dlen);
@@ -375,6 +390,10 @@ static int load_cases(sshared *sh)
     json_object_put(cases);
     amc_validator_free(v);
     amc_diags_free(ds);
+    if (cli_nomem_seen()) {
+        fprintf(stderr, "amc fuzz: out of memory\n");
+        return -1;
+    }
     if ((sh->mailbox && sh->ntpl == 0) || (!sh->mailbox && sh->nseeds == 0)) {
         fprintf(stderr, "amc fuzz: --stateful: no valid %s case to build sessions from in %s\n",
                 sh->run.o->profile, suite_dir(sh->run.o));
@@ -446,10 +465,13 @@ static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, bool 
     char val[64], sig[65];
     const char *txt = NULL;
     int rc = -1;
+    amc_status st = AMC_OK;
     out->len = 0;
     out->failed = false;
-    if (json_object_deep_copy(t->obj, &o, NULL) != 0)
+    if (json_object_deep_copy(t->obj, &o, NULL) != 0) {
+        cli_nomem(); /* the session would lack a message: the run stops, exit 2 */
         return -1;
+    }
     if (keyed) {
         int k = key_of(sh, t->sender, m);
         char kid[80];
@@ -480,7 +502,8 @@ static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, bool 
     txt =
         json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
     amc_diags_clear(ds);
-    if (txt && amc_mailbox_signature(txt, strlen(txt), pol, scheme, ds, sig) == AMC_OK) {
+    st = txt ? amc_mailbox_signature(txt, strlen(txt), pol, scheme, ds, sig) : AMC_ENOMEM;
+    if (st == AMC_OK) {
         if (m->badsig)
             sig[0] = sig[0] == '0' ? '1' : '0';
         set_str(o, "signature", sig);
@@ -496,6 +519,8 @@ static int render_mailbox(const sshared *sh, amc_diags *ds, const smsg *m, bool 
             rc = out->failed ? -1 : 0;
         }
     }
+    if (st == AMC_ENOMEM || (st == AMC_OK && rc != 0))
+        cli_nomem();
     json_object_put(o);
     return rc;
 }
@@ -509,13 +534,17 @@ static int render(sworker *w, const session *s, size_t n)
     if (n > w->nmsg) {
         cli_sb *nm = realloc(w->msg, n * sizeof *nm);
         char(*nn)[64] = NULL;
-        if (!nm)
+        if (!nm) {
+            cli_nomem();
             return -1;
+        }
         w->msg = nm;
         memset(w->msg + w->nmsg, 0, (n - w->nmsg) * sizeof *nm);
         nn = realloc(w->names, n * sizeof *nn);
-        if (!nn)
+        if (!nn) {
+            cli_nomem();
             return -1;
+        }
         w->names = nn;
         w->nmsg = n;
     }
@@ -531,8 +560,10 @@ static int render(sworker *w, const session *s, size_t n)
             w->msg[i].len = 0;
             w->msg[i].failed = false;
             cli_sb_put(&w->msg[i], sd->data, sd->len);
-            if (w->msg[i].failed)
+            if (w->msg[i].failed) {
+                cli_nomem();
                 return -1;
+            }
             snprintf(w->names[i], sizeof w->names[i], "%03zu-%.40s", i % 1000 + 1,
                      base ? base + 1 : sd->name);
         }
@@ -580,8 +611,11 @@ static amc_policy *variant_policy(const sshared *sh, json_object *kro, bool rota
     amc_policy *p = NULL;
     const char *txt = NULL;
     size_t i = 0, n = 0;
-    if (json_object_deep_copy(kro, &c, NULL) != 0)
+    amc_status st = AMC_OK;
+    if (json_object_deep_copy(kro, &c, NULL) != 0) {
+        cli_nomem();
         return NULL;
+    }
     json_object_object_get_ex(c, "keys", &keys);
     json_object_object_get_ex(kro, "keys", &okeys);
     n = json_object_array_length(keys);
@@ -600,8 +634,12 @@ static amc_policy *variant_policy(const sshared *sh, json_object *kro, bool rota
     }
     txt = json_object_to_json_string_ext(c, JSON_C_TO_STRING_PLAIN);
     amc_diags_clear(ds);
-    if (!txt || amc_policy_read(sh->pol_data, sh->pol_len, ds, &p) != AMC_OK ||
-        amc_policy_set_keyring(p, txt, strlen(txt), ds) != AMC_OK) {
+    st = !txt ? AMC_ENOMEM : amc_policy_read(sh->pol_data, sh->pol_len, ds, &p);
+    if (st == AMC_OK)
+        st = amc_policy_set_keyring(p, txt, strlen(txt), ds);
+    if (st != AMC_OK) {
+        if (st == AMC_ENOMEM)
+            cli_nomem(); /* no keyed sessions would be made: exit 2 */
         amc_policy_free(p);
         p = NULL;
     }
@@ -616,9 +654,12 @@ static int read_keys(sshared *sh, json_object *kro)
     json_object *keys = NULL;
     size_t i = 0, k = 0, n = 0;
     if (!kro || !json_object_object_get_ex(kro, "keys", &keys) ||
-        !json_object_is_type(keys, json_type_array) || (n = json_object_array_length(keys)) < 2 ||
-        !(sh->keys = calloc(n, sizeof *sh->keys)))
+        !json_object_is_type(keys, json_type_array) || (n = json_object_array_length(keys)) < 2)
         return -1;
+    if (!(sh->keys = calloc(n, sizeof *sh->keys))) {
+        cli_nomem();
+        return -1;
+    }
     sh->nkeys = n;
     sh->shared_key = -1;
     for (i = 0; i < n; i++) {
@@ -677,6 +718,7 @@ static int use_policy(sshared *sh, char *pname, char *pdata, size_t plen, char *
     amc_validator_opts opts = {NULL, false, NULL, NULL, NULL};
     cli_sb out = {NULL, 0, 0, false};
     size_t i = 0, n = 0;
+    amc_status st = AMC_OK;
     sh->pol_name = pname;
     sh->pol_data = pdata;
     sh->pol_len = plen;
@@ -684,26 +726,39 @@ static int use_policy(sshared *sh, char *pname, char *pdata, size_t plen, char *
     sh->kr_data = kdata;
     sh->kr_len = klen;
     amc_diags_clear(ds);
-    if (amc_policy_read(pdata, plen, ds, &sh->pol) != AMC_OK ||
-        amc_policy_set_keyring(sh->pol, kdata, klen, ds) != AMC_OK ||
-        !(sh->pol_req = policy_req(pname, pdata, plen, kname, kdata, klen)))
+    st = amc_policy_read(pdata, plen, ds, &sh->pol);
+    if (st == AMC_OK)
+        st = amc_policy_set_keyring(sh->pol, kdata, klen, ds);
+    if (st == AMC_OK && !(sh->pol_req = policy_req(pname, pdata, plen, kname, kdata, klen)))
+        st = AMC_ENOMEM;
+    if (st != AMC_OK) {
+        if (st == AMC_ENOMEM)
+            cli_nomem(); /* the policy would be left out: exit 2 */
         goto fail;
+    }
     if (!tpls) {
         json_object_put(kro);
         return 0;
     }
     if (read_keys(sh, kro) != 0 || !(sh->pol_rot = variant_policy(sh, kro, true, ds)) ||
-        !(sh->pol_alias = variant_policy(sh, kro, false, ds)) ||
-        !(sh->ktpl = calloc(sh->ntpl + 1, sizeof *sh->ktpl)))
+        !(sh->pol_alias = variant_policy(sh, kro, false, ds)))
         goto fail;
+    if (!(sh->ktpl = calloc(sh->ntpl + 1, sizeof *sh->ktpl))) {
+        cli_nomem();
+        goto fail;
+    }
     for (i = 0; i < sh->ntpl; i++)
         if (own_key(sh, sh->tpls[i].sender) >= 0)
             sh->ktpl[sh->nktpl++] = i;
     opts.profile = "mailbox";
     opts.policy = sh->pol;
-    if (amc_validator_new(&opts, NULL, &v) != AMC_OK)
+    st = amc_validator_new(&opts, NULL, &v);
+    if (st != AMC_OK) {
+        if (st == AMC_ENOMEM)
+            cli_nomem();
         goto fail;
-    for (i = 0; i < sh->nktpl; i++) {
+    }
+    for (i = 0; i < sh->nktpl && !cli_nomem_seen(); i++) {
         smsg m;
         memset(&m, 0, sizeof m);
         m.tpl = (unsigned)i;
@@ -713,7 +768,8 @@ static int use_policy(sshared *sh, char *pname, char *pdata, size_t plen, char *
             continue;
         amc_diags_clear(ds);
         amc_validator_reset(v);
-        (void)amc_validator_check(v, NULL, out.p, out.len, ds, NULL);
+        if (amc_validator_check(v, NULL, out.p, out.len, ds, NULL) == AMC_ENOMEM)
+            cli_nomem();
         if (amc_diags_errors(ds) == 0)
             sh->ktpl[n++] = sh->ktpl[i];
     }
@@ -739,22 +795,37 @@ static int read_policy_files(const char *base, const char *name, char **pname, c
     char path[4096];
     const char *slash = strrchr(name, '/'), *kr = NULL;
     amc_policy *p = NULL;
+    amc_status st = AMC_OK;
     *pname = *pdata = *kname = *kdata = NULL;
     snprintf(path, sizeof path, "%s/%s", base, name);
-    if (!safe_rel(name) || cli_read_file(path, (size_t)1 << 20, pdata, plen) != 0)
+    errno = 0;
+    if (!safe_rel(name) || cli_read_file(path, (size_t)1 << 20, pdata, plen) != 0) {
+        if (errno == ENOMEM)
+            cli_nomem();
         return -1;
+    }
     amc_diags_clear(ds);
-    if (amc_policy_read(*pdata, *plen, ds, &p) != AMC_OK || !(kr = amc_policy_keyring_file(p)) ||
-        !safe_rel(kr) || strlen(name) + strlen(kr) > 2000)
+    st = amc_policy_read(*pdata, *plen, ds, &p);
+    if (st != AMC_OK || !(kr = amc_policy_keyring_file(p)) || !safe_rel(kr) ||
+        strlen(name) + strlen(kr) > 2000) {
+        if (st == AMC_ENOMEM)
+            cli_nomem();
         goto fail;
+    }
     *kname = malloc(strlen(name) + strlen(kr) + 1);
     *pname = strdup(name);
-    if (!*kname || !*pname)
+    if (!*kname || !*pname) {
+        cli_nomem();
         goto fail;
+    }
     sprintf(*kname, "%.*s%s", slash ? (int)(slash - name + 1) : 0, name, kr);
     snprintf(path, sizeof path, "%s/%s", base, *kname);
-    if (cli_read_file(path, (size_t)1 << 20, kdata, klen) != 0)
+    errno = 0;
+    if (cli_read_file(path, (size_t)1 << 20, kdata, klen) != 0) {
+        if (errno == ENOMEM)
+            cli_nomem();
         goto fail;
+    }
     amc_policy_free(p);
     return 0;
 fail:
@@ -777,11 +848,14 @@ static void load_policy(sshared *sh)
     amc_diags *ds = amc_diags_new(0);
     snprintf(base, sizeof base, "%s/%s", suite_dir(sh->run.o), sh->run.o->profile);
     snprintf(path, sizeof path, "%s/cases.json", base);
+    errno = 0;
     if (ds && cli_read_file(path, (size_t)1 << 28, &buf, &len) == 0)
         cases = json_tokener_parse(buf);
+    else if (!ds || errno == ENOMEM)
+        cli_nomem();
     free(buf);
     for (i = 0; json_object_is_type(cases, json_type_array) &&
-                i < json_object_array_length(cases) && !sh->pol;
+                i < json_object_array_length(cases) && !sh->pol && !cli_nomem_seen();
          i++) {
         json_object *pv = NULL;
         char *pn = NULL, *pd = NULL, *kn = NULL, *kd = NULL;
@@ -824,8 +898,10 @@ static void amc_session(sworker *w, const session *s, size_t n, bool mark, sres 
     amc_validator_reset(v);
     for (i = 0; i < n; i++) {
         amc_diags_clear(w->ds);
-        (void)amc_validator_check(v, w->j.t.claims_path ? w->names[i] : NULL,
-                                  w->msg[i].p ? w->msg[i].p : "", w->msg[i].len, w->ds, NULL);
+        if (amc_validator_check(v, w->j.t.claims_path ? w->names[i] : NULL,
+                                w->msg[i].p ? w->msg[i].p : "", w->msg[i].len, w->ds,
+                                NULL) == AMC_ENOMEM)
+            cli_nomem(); /* amc's result lacks a piece: no finding, the run stops, exit 2 */
         for (d = 0; d < amc_diags_count(w->ds); d++) {
             const amc_diag *x = amc_diags_get(w->ds, d);
             const char *id = amc_code_id(x->code);
@@ -886,6 +962,7 @@ static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
     seq = fz_target_seq(&w->j.t);
     cli_sb_printf(&b, "{\"seq\":%lld,\"op\":\"reset\"}", seq);
     if (b.failed) {
+        cli_nomem();
         free(b.p);
         res->out = FZ_R_CUT;
         return;
@@ -931,6 +1008,7 @@ static void impl_session(sworker *w, size_t n, double deadline, fz_result *res)
         cli_sb_puts(&b, w->sh->pol_req);
     cli_sb_puts(&b, "}");
     if (b.failed) {
+        cli_nomem(); /* the session is not sent: the run stops, exit 2 */
         free(b.p);
         res->out = FZ_R_CUT;
         return;
@@ -1026,8 +1104,9 @@ static void run_both(sworker *w, const session *s, size_t n, double deadline, bo
     }
     amc_session(w, s, n, mark, &oc->a);
     impl_session(w, n, deadline, &oc->r);
-    oc->cut = oc->r.out == FZ_R_CUT || oc->r.out == FZ_R_UNREACHED;
-    oc->hit = classify(w->sh, w->j.t.claims_codes, &oc->a, &oc->r, oc->cls, sizeof oc->cls);
+    oc->cut = oc->r.out == FZ_R_CUT || oc->r.out == FZ_R_UNREACHED || cli_nomem_seen();
+    oc->hit = !cli_nomem_seen() && /* out of memory: a difference may be ours */
+              classify(w->sh, w->j.t.claims_codes, &oc->a, &oc->r, oc->cls, sizeof oc->cls);
 }
 
 /* ---- generation ---- */
@@ -1295,7 +1374,8 @@ static bool still(sprobe *p, const session *s)
 
 static bool budget_left(const sprobe *p, size_t budget)
 {
-    return p->calls < budget && !p->cut && fz_now() < p->deadline && !fz_interrupted;
+    return p->calls < budget && !p->cut && fz_now() < p->deadline && !fz_interrupted &&
+           !cli_nomem_seen();
 }
 
 /* Tries cand (a changed copy of *best); keeps it when the class still shows. */
@@ -1331,8 +1411,8 @@ static void shrink(sworker *w, sprobe *p, session *best, size_t budget)
                 size_t k = 0;
                 cand.n = 0;
                 for (k = 0; k < best->n; k++)
-                    if (k < i || k >= i + chunk)
-                        (void)sess_push(&cand, &best->m[k]);
+                    if ((k < i || k >= i + chunk) && sess_push(&cand, &best->m[k]) != 0)
+                        goto out; /* out of memory (said): the finding is not saved */
                 if (cand.n && try_cand(p, best, &cand))
                     progress = true;
                 else
@@ -1427,6 +1507,7 @@ static void shrink(sworker *w, sprobe *p, session *best, size_t budget)
         }
         (void)try_cand(p, best, &cand);
     }
+out:
     free(cand.m);
 }
 
@@ -1565,7 +1646,7 @@ static void on_finding(sworker *w, const outcome *oc0)
     bool verdict = !strncmp(oc0->cls, "impl-", 5);
     cli_sb b = {NULL, 0, 0, false};
     snprintf(raw, sizeof raw, "stateful|%.150s|%.800s", oc0->cls, verdict ? oc0->a.errs : "");
-    if (!fz_store_claim(&sh->run.store, raw))
+    if (cli_nomem_seen() || !fz_store_claim(&sh->run.store, raw))
         return;
     memset(&p, 0, sizeof p);
     memset(&f, 0, sizeof f);
@@ -1580,6 +1661,10 @@ static void on_finding(sworker *w, const outcome *oc0)
         return;
     }
     shrink(w, &p, &best, strncmp(oc0->cls, "hang:", 5) ? SHRINK_BUDGET : 100);
+    if (cli_nomem_seen()) { /* the shrunk session may be ours: not saved, exit 2 */
+        free(best.m);
+        return;
+    }
     f.shrink_runs = p.calls;
     /* the first message whose prefix session diverges */
     for (k = 1; k <= best.n && k <= 64 && !fz_interrupted; k++) {
@@ -1688,10 +1773,14 @@ static void on_finding(sworker *w, const outcome *oc0)
     cli_sb_str(&b, cid);
     f.json_extra = fz_sb_take(&b);
     fz_result_clear(&oc.r);
+    if (!f.data || !f.json_impl || !f.json_amc || !f.json_codes || !f.json_extra)
+        cli_nomem(); /* a piece of the finding is missing: not saved (fz_store_add), exit 2 */
     if (fz_store_add(&sh->run.store, &f)) {
-        if (write_session(w, best.n, sh->run.o->out, fid) != 0)
+        if (write_session(w, best.n, sh->run.o->out, fid) != 0) {
             fprintf(stderr, "amc fuzz: cannot write the session %s/%s: %s\n", sh->run.o->out, fid,
                     strerror(errno));
+            fz_store_write_failed(&sh->run.store); /* exit 2: the case lacks its messages */
+        }
         if (sh->run.o->verbose)
             fprintf(stderr, "\namc fuzz: stateful finding: %s [%zu -> %zu messages]\n",
                     sh->run.store.v[sh->run.store.n - 1].summary, orig, best.n);
@@ -1706,7 +1795,7 @@ static void *worker_main(void *arg)
 {
     sworker *w = arg;
     sshared *sh = w->sh;
-    while (!fz_job_done(&w->j)) {
+    while (!fz_job_done(&w->j) && !cli_nomem_seen()) { /* out of memory: the run stops, exit 2 */
         outcome oc;
         if (sh->mailbox)
             gen_mailbox(w, &w->cur);
@@ -1882,6 +1971,11 @@ int fz_run_stateful(const fz_opts *o)
     }
     if (sh.mailbox)
         load_policy(&sh);
+    if (cli_nomem_seen()) {
+        fprintf(stderr, "amc fuzz: out of memory\n");
+        free_shared(&sh);
+        return CLI_EXIT_ERROR;
+    }
     d.ctx = &sh;
     ws = calloc(o->jobs, sizeof *ws);
     jobs = calloc(o->jobs, sizeof *jobs);
@@ -1893,7 +1987,7 @@ int fz_run_stateful(const fz_opts *o)
     if (!ws || !jobs || i < o->jobs)
         fprintf(stderr, "amc fuzz: out of memory\n");
     else
-        rc = fz_drive(&sh.run, &d, jobs);
+        rc = fz_store_status(&sh.run.store, fz_drive(&sh.run, &d, jobs));
     for (i = 0; ws && i < o->jobs; i++)
         free_worker(&ws[i]);
     free(ws);

@@ -73,6 +73,7 @@ static bool same(const amc_lifecycle_result *want, const amc_value *got, bool co
     const amc_value *ga = NULL, *gc = NULL, *gs = NULL;
     char ev[64];
     const char *p = want->codes;
+    amc_status st = AMC_OK;
     event_name(want->event, ev, sizeof ev);
     if (!got || got->type != AMC_T_OBJECT) {
         snprintf(d->cls, sizeof d->cls, "%sresult:%s", final ? "final:" : "", ev);
@@ -112,8 +113,12 @@ static bool same(const amc_lifecycle_result *want, const amc_value *got, bool co
         p += n;
     }
     amc_diags_clear(ds);
-    if (amc_json_read_reuse(want->state, strlen(want->state), NULL, ds, doc) != AMC_OK ||
-        !contains(amc_doc_root(*doc), gs)) {
+    st = amc_json_read_reuse(want->state, strlen(want->state), NULL, ds, doc);
+    if (st == AMC_ENOMEM) {
+        d->nomem = true;
+        return false;
+    }
+    if (st != AMC_OK || !contains(amc_doc_root(*doc), gs)) {
         snprintf(d->cls, sizeof d->cls, "%sstate:%s", final ? "final:" : "", ev);
         snprintf(d->message, sizeof d->message,
                  "%s: amc's state %.200s%s is not contained in the implementation's",
@@ -134,7 +139,11 @@ bool amc_conform_lifecycle_diverges(const amc_lifecycle_gen *g, const amc_confor
     bool diff = false;
     memset(d, 0, sizeof *d);
     d->step = -1;
-    if (!ds || !r || r->kind != AMC_CONFORM_R_STATES || !r->states) {
+    if (!ds) {
+        d->nomem = true;
+        return true;
+    }
+    if (!r || r->kind != AMC_CONFORM_R_STATES || !r->states) {
         amc_diags_free(ds);
         d->step = 0;
         snprintf(d->cls, sizeof d->cls, "reply");
@@ -154,7 +163,8 @@ bool amc_conform_lifecycle_diverges(const amc_lifecycle_gen *g, const amc_confor
             break;
         if (!same(&want, got, codes, i == n, &doc, ds, d)) {
             d->step = (long)i;
-            d->impl = got ? amc_value_to_json(got, -1, NULL) : NULL;
+            d->impl = got && !d->nomem ? amc_value_to_json(got, -1, NULL) : NULL;
+            d->nomem = d->nomem || (got && !d->impl);
             diff = true;
         }
     }

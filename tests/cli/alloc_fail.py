@@ -15,10 +15,10 @@ To keep ctest's run short, the commands whose count is mostly the library compil
 profiles' schemas (swept by the unit tests' allocation failure runs already) are swept with a
 stride (every k-th allocation, printed); --full sweeps every allocation of every command (and
 commands with more than MAX_RUNS allocations always get a stride).
-Usage: alloc_fail.py AMC [--full] [--group fuzz|more|live] [NAME...]   (run from the source
-tree; NAME: only those cases; --group fuzz: the amc fuzz cases, --group more: further commands
-and formats, --group live: amc watch, amc probe against amc serve, amc parse of MIME; a plain run
-leaves these groups out)"""
+Usage: alloc_fail.py AMC [--full] [--group G] [NAME...]   (run from the source tree;
+NAME: only those cases; --group fuzz, stateful, lifecycle: the amc fuzz cases, --group
+more: further commands and formats, --group live: amc watch, amc probe against amc serve,
+amc parse of MIME; a plain run leaves these groups out)"""
 import concurrent.futures
 import os
 import re
@@ -67,6 +67,7 @@ BOWTIE = (b'{"cmd":"start","version":1}\n'
 #            built) every stride-th only, every one from H on (what the longer run adds)
 #   first    with head: the first N allocations every one too (arguments, seeds, the
 #            dictionary's own allocations before the schemas are walked)
+#   every    with head: allocations from H on every k-th only (default: every one)
 #   scrub    [(regex, replacement)] applied to stdout before comparing (times, rates)
 #   group    "fuzz": swept only when asked for (--group fuzz: ctest cli.alloc_fail_fuzz), "live"
 #            likewise (--group live: ctest cli.alloc_fail_live)
@@ -119,8 +120,8 @@ CASES = [
 ]
 # amc fuzz (group fuzz): seeded runs of a few mutations each (JSON and MIME) against amc's own
 # adapter (no finding), and against an exec validator that says "valid" to everything, from the
-# whole conformance corpus (a finding, shrunk and saved). Not swept yet: --stateful,
-# --lifecycle, --replay and --emit-cases.
+# whole conformance corpus (a finding, shrunk and saved). Not swept yet: --replay and
+# --emit-cases (--stateful and --lifecycle: groups stateful and lifecycle, below).
 FUZZ_TIMES = [(rb" in [0-9.]+ s \([0-9]+/s\)", b" in T s (R/s)")]
 
 
@@ -242,6 +243,38 @@ LIVE = [
      {"group": "live"}),
 ]
 CASES += LIVE
+# amc fuzz --stateful (group stateful) and --lifecycle (group lifecycle): seeded runs of a few
+# sessions / sequences against amc's own adapter (no finding), and against adapters that give a
+# finding (every stateful validate answered "invalid"; the lifecycle reference with the planted
+# acp-backoff defect), shrunk and saved (findings.jsonl compared). Each case sweeps its setup
+# (the suite's cases, the policy, the schemas, the model) every stride-th allocation and the
+# rest (sessions, sequences, shrinking, saving) every k-th (every): ctest's run stays short.
+ST_ADAPTER = "python3 tests/cli/cov_fuzz_adapter.py invalid {amc}"
+LC_PLANTED = "python3 tests/fuzz/planted_lc_adapter.py acp-backoff {amc}"
+
+
+def fuzz_mode(group, name, args, runs, seed, stride, **more):
+    tail = ["--seed", str(seed), "--out", "{t}/f", "-q"]
+    opts = {"group": group, "stride": stride, "scrub": FUZZ_TIMES,
+            "head": ["fuzz"] + args + ["--runs", "1"] + tail}
+    opts.update(more)
+    return (name, ["fuzz"] + args + ["--runs", str(runs)] + tail, opts)
+
+
+CASES += [
+    fuzz_mode("stateful", "st-mailbox", ["--stateful", "--profile", "mailbox", "--impl",
+                                         "{amc} adapter"], 3, 5, 60, first=64, every=3),
+    fuzz_mode("stateful", "st-ignite", ["--stateful", "--profile", "ignite", "--impl",
+                                        "{amc} adapter"], 3, 5, 100, first=32, every=3),
+    fuzz_mode("stateful", "st-finding", ["--stateful", "--profile", "mailbox", "--impl",
+                                         ST_ADAPTER, "--max-findings", "1"], 2, 15, 100,
+              files=["f/findings.jsonl"], every=25),
+    fuzz_mode("lifecycle", "lc-mailbox", ["--lifecycle", "--profile", "mailbox", "--impl",
+                                          "{amc} adapter"], 3, 5, 40, first=64),
+    fuzz_mode("lifecycle", "lc-finding", ["--lifecycle", "--profile", "acp", "--impl",
+                                          LC_PLANTED, "--max-findings", "1"], 3, 7, 40,
+              files=["f/findings.jsonl"], every=20),
+]
 # made once, without failures, in {s}: two implementations' JSON conform reports
 SETUP = [
     ["conform", "--impl-exec", "true {file}", "--filter", "mailbox-env-00*", "--json", "{s}/a.json"],
@@ -417,8 +450,9 @@ def sweep_case(case):
         with open(hf) as f:
             head = min(int(f.read()), count)
     first = min(opts.get("first", 0), head)
+    every = 1 if FULL else opts.get("every", 1)
     todo = (list(range(first)) + [n for n in range(0, head, stride) if n >= first]
-            + list(range(head, count, 1 if head else stride)))
+            + list(range(head, count, every if head else stride)))
     problems = []
     stats = {"tolerated": 0, "reported": 0}
     with concurrent.futures.ThreadPoolExecutor(WORKERS) as ex:
@@ -431,8 +465,9 @@ def sweep_case(case):
                 stats[how] += 1
     note = f", stride {stride}" if stride > 1 else ""
     if head:
+        rest = f"1 in {every}" if every > 1 else "all"
         note = (f", the first {first} all, up to {head} with stride {stride}, the other "
-                f"{count - head} all")
+                f"{count - head} {rest}")
     print(f"{name}: {count} allocations{note}: {stats['reported']} reported, "
           f"{stats['tolerated']} tolerated, {len(problems)} wrong", flush=True)
     return problems

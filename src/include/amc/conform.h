@@ -282,6 +282,8 @@ typedef struct amc_conform_divergence {
                             shrinking, the finding's class */
     char message[400]; /**< one line */
     char *impl;        /**< the implementation's result of that step (JSON), or NULL */
+    bool nomem;        /**< out of memory: amc's side could not be compared (true returned,
+                            not a divergence of the implementation) */
 } amc_conform_divergence;
 
 /**
