@@ -16,7 +16,10 @@ if(AMC_ALLOC_FAILPOINTS)
   endforeach()
 endif()
 #   cli.stfz_cli  tests/cli/stfz_cli.py: amc fuzz --stateful / --lifecycle / plain on errors and
-#                 limits (findings that cannot be written: exit 2; ...), exact statuses and output
+#                 limits, exact statuses and output: findings that cannot be written (exit 2),
+#                 garbage replies in a session, replays of a keyed session that cannot run, exec
+#                 validators that cannot start or die, socket paths that are no socket, lines
+#                 of findings.jsonl that are not findings
 add_test(NAME cli.stfz_cli
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/stfz_cli.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})

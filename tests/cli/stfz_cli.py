@@ -4,10 +4,23 @@ run seeded and short, every assertion on the exact exit status, message, finding
 
   - a finding that cannot be written (its file or findings.jsonl blocked by a directory) is said
     on stderr and the run ends with exit 2 (an I/O error: docs/fuzzing.md), not 1
+  - --stateful against an adapter answering garbage: the finding's class and its "impl" outcome
+  - --replay of a keyed stateful finding: an exec validator and an adapter without
+    mailbox.policy cannot replay it; a missing keyring or a broken policy; --emit-cases without
+    the keyring; the reference does not reproduce it
+  - --replay of a lifecycle finding with an exec validator, or a scenario that is not one
+  - targets: no temporary directory for an exec validator ($TMPDIR missing; empty: /tmp); a
+    command that cannot start (127 before any answer: not reached, exit 3) and 127 after one
+    (a crash "exit 127"); 128 + N from /bin/sh (a crash "signal N"); a --socket path that is
+    not a socket or too long for one
+  - findings.jsonl lines that are not findings (each condition: not JSON, not an object, no
+    kind, a kind that is no string, no input, no profile), counted with the blank lines
 
 usage: stfz_cli.py AMC SOURCE_DIR
 """
+import json
 import os
+import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz"))
@@ -47,5 +60,148 @@ expect("lifecycle, scenario blocked", p, 2,
        ["findings: 1 new"])
 if [f["input"] for f in findings(d)] != ["lifecycle-d1e6b70e.json"]:
     c.fail(f"lifecycle, scenario blocked: findings.jsonl {findings(d)}")
+
+# 2. --stateful: garbage replies; a keyed finding replayed and emitted when it cannot be
+AD = f"{PY} {c.src}/tests/cli/cov_fuzz_adapter.py"
+d = out_dir("st-garbage")
+p = c.amc(["fuzz", "--stateful", "--profile", "mailbox", "--suite", c.suite, "--impl",
+           f"{AD} garbage {AMC}", "--runs", "1", "--seed", "3", "--out", d, "-q"])
+fs = findings(d)
+want = {"outcome": "garbage", "detail": "garbage reply (adapter reply: not JSON: this is not?JSON)"}
+if p.returncode != 1 or len(fs) != 1 or fs[0]["class"] != "garbage:garbage" or \
+        fs[0]["impl"] != want or fs[0]["size"] != 1 or fs[0]["message"] != 1 or \
+        not fs[0]["summary"].startswith("garbage:garbage: garbage reply"):
+    c.fail(f"stateful garbage: exit {p.returncode}, {fs}\n{p.stdout}{p.stderr}")
+
+k1 = out_dir("st-keyed")
+p = c.amc(["fuzz", "--stateful", "--profile", "mailbox", "--suite", c.suite, "--impl",
+           f"{AD} invalid {AMC}", "--runs", "3", "--seed", "7", "--out", k1, "-q"])
+keyed = [f for f in findings(k1)
+         if "policy" in json.load(open(os.path.join(k1, f["input"])))]
+if p.returncode != 1 or [f["input"] for f in keyed] != ["stateful-77c8422a.json"]:
+    c.fail(f"stateful keyed: exit {p.returncode}, keyed {keyed}\n{p.stdout}{p.stderr}")
+else:
+    def keyed_dir(name, edit=None):
+        d = out_dir(name)
+        os.makedirs(d)
+        for n in ("stateful-77c8422a", "stateful-77c8422a.json"):
+            (shutil.copytree if os.path.isdir(os.path.join(k1, n)) else shutil.copyfile)(
+                os.path.join(k1, n), os.path.join(d, n))
+        with open(os.path.join(d, "findings.jsonl"), "w") as fh:
+            fh.write(json.dumps(keyed[0]) + "\n")
+        if edit:
+            edit(os.path.join(d, "stateful-77c8422a", "policies"))
+        return d
+
+    def replay(what, d, impl, rc, row):
+        p = c.amc(["fuzz", "--replay", d] + impl)
+        if p.returncode != rc or row not in p.stdout:
+            c.fail(f"replay {what}: exit {p.returncode} (want {rc}), want {row!r}\n"
+                   f"{p.stdout}{p.stderr}")
+
+    k2 = keyed_dir("k2")
+    pol = "stateful-77c8422a/policies/hmac.yaml"
+    replay("exec", k2, ["--impl-exec", "true {file}"], 2,
+           f"error          {k2}/stateful-77c8422a.json  the implementation does not validate "
+           "sessions (mailbox.stateful)\n")
+    replay("no policy claimed", k2, ["--impl", f"{AD} dropcap:mailbox.policy {AMC}"], 2,
+           f"error          {k2}/stateful-77c8422a.json  the implementation does not read "
+           "policies (mailbox.policy)\n")
+    replay("reference", k2, ["--impl", f"{AMC} adapter"], 0,
+           f"not reproduced {k2}/stateful-77c8422a.json  both say the session is invalid\n")
+    replay("same impl", k2, ["--impl", f"{AD} invalid {AMC}"], 1,
+           f"reproduced     {k2}/stateful-77c8422a.json  missing:MAILBOX_KEY_SENDER_MISMATCH\n")
+    k3 = keyed_dir("k3", lambda pd: os.unlink(os.path.join(pd, "keyring.json")))
+    replay("no keyring", k3, ["--impl", f"{AMC} adapter"], 2,
+           f"error          {k3}/stateful-77c8422a.json  cannot read the policy {pol} or its "
+           "keyring\n")
+    p = c.amc(["fuzz", "--replay", k3, "--emit-cases", out_dir("k3e")])
+    if p.returncode != 2 or "amc fuzz: --emit-cases: cannot copy the policy " \
+            f"{pol} and its keyring\n" not in p.stderr:
+        c.fail(f"emit without keyring: exit {p.returncode}\n{p.stderr}")
+
+    def spoil(pd):
+        with open(os.path.join(pd, "hmac.yaml"), "w") as fh:
+            fh.write("garbage: [\n")
+    k4 = keyed_dir("k4", spoil)
+    replay("broken policy", k4, ["--impl", f"{AMC} adapter"], 2,
+           f"error          {k4}/stateful-77c8422a.json  cannot read the policy {pol} or its "
+           "keyring\n")
+
+# 3. --replay of a lifecycle finding: not with an exec validator; a scenario that is not one
+d = out_dir("lc-found")
+p = c.amc(["fuzz", "--lifecycle", "--profile", "acp", "--impl", LC_PLANTED, "--runs", "3",
+           "--seed", "7", "--out", d, "-q", "--max-findings", "1"])
+if p.returncode != 1 or [f["input"] for f in findings(d)] != ["lifecycle-d1e6b70e.json"]:
+    c.fail(f"lifecycle finding: exit {p.returncode}\n{p.stdout}{p.stderr}")
+p = c.amc(["fuzz", "--replay", d, "--impl-exec", "true {file}"])
+if p.returncode != 2 or f"error          {d}/lifecycle-d1e6b70e.json  the implementation does " \
+        "not replay lifecycle events (acp.lifecycle)\n" not in p.stdout:
+    c.fail(f"lifecycle replay, exec: exit {p.returncode}\n{p.stdout}{p.stderr}")
+with open(os.path.join(d, "lifecycle-d1e6b70e.json"), "w") as fh:
+    fh.write('{"id": "x", "steps": 3}\n')
+p = c.amc(["fuzz", "--replay", d, "--impl", f"{AMC} adapter"])
+if p.returncode != 2 or f"error          {d}/lifecycle-d1e6b70e.json  cannot read the scenario " \
+        f"{d}/lifecycle-d1e6b70e.json\n" not in p.stdout:
+    c.fail(f"lifecycle replay, not a scenario: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
+# 4. targets
+def fuzz(name, target, runs=2, env=None, profile="mailbox"):
+    d = out_dir(name)
+    e = None
+    if env is not None:
+        e = dict(os.environ)
+        e.update(env)
+    return d, c.amc(["fuzz", "--profile", profile] + target + ["--runs", str(runs), "--seed",
+                                                                "1", "--out", d, "-q"], env=e)
+
+
+d, p = fuzz("tmp-missing", ["--impl-exec", "true {file}"], env={"TMPDIR": TMP + "/nonexistent"})
+expect("$TMPDIR missing", p, 3, ["amc fuzz: implementation not reached: cannot create a temporary "
+                                 "directory: No such file or directory\n"])
+d, p = fuzz("tmp-empty", ["--impl-exec", "exit 0 {file}"], env={"TMPDIR": ""})
+expect("$TMPDIR empty", p, 1, [], ["2 execs", "findings: 1 new (1 verdict, 0 crash"])
+if [f["input"] for f in findings(d)] != ["verdict-500e7ac9.json"]:
+    c.fail(f"$TMPDIR empty: {findings(d)}")
+d, p = fuzz("exec-127", ["--impl-exec", "exit 127 {file}"])
+expect("exec 127 at once", p, 3, [], ["0 execs", "stopped: the implementation is no longer "
+                                      "reachable (the command could not start (127))\n"])
+d, p = fuzz("exec-134", ["--impl-exec", "exit 134 {file}"])
+expect("exec 134", p, 1, [], ["findings: 1 new (0 verdict, 1 crash, 0 hang, 0 garbage)"])
+fs = findings(d)
+if len(fs) != 1 or fs[0]["class"] != "signal 6" or \
+        fs[0]["impl"] != {"outcome": "crash", "detail": "killed by signal 6"}:
+    c.fail(f"exec 134: {fs}")
+flag = os.path.join(TMP, "started")
+d, p = fuzz("exec-127-late", ["--impl-exec",
+                              f"test -e {flag} && exit 127; touch {flag}; exit 1 {{file}}"], 3)
+expect("exec 127 after an answer", p, 1, [], ["3 execs", "1 crash"])
+fs = findings(d)
+if len(fs) != 1 or fs[0]["class"] != "exit 127" or \
+        fs[0]["impl"]["detail"] != "exit status 127 (0 valid, 1 invalid)":
+    c.fail(f"exec 127 after an answer: {fs}")
+open(os.path.join(TMP, "notsock"), "w").close()
+d, p = fuzz("not-socket", ["--socket", os.path.join(TMP, "notsock")], profile="socket")
+expect("not a socket", p, 3, [f"amc fuzz: implementation not reached: {TMP}/notsock is not a "
+                              "Unix socket\n"])
+long = "/tmp/" + "x" * 120
+d, p = fuzz("long-socket", ["--socket", long], profile="socket")
+expect("socket path too long", p, 3, [f"amc fuzz: implementation not reached: {long}: File name "
+                                      "too long (a Unix socket path has at most 107 bytes)\n"])
+
+# 5. findings.jsonl lines that are not findings: exit 2 with the line's number (blank lines
+# count)
+good = {"kind": "verdict", "input": "x.json", "profile": "mailbox"}
+bad = ["not json", "[1, 2]", {"input": "x.json", "profile": "mailbox"},
+       dict(good, kind=7), {"kind": "verdict", "profile": "mailbox"},
+       {"kind": "verdict", "input": "x.json"}, dict(good, input=3), dict(good, profile=[])]
+for i, line in enumerate(bad):
+    d = out_dir(f"badline{i}")
+    os.makedirs(d)
+    with open(os.path.join(d, "findings.jsonl"), "w") as fh:
+        fh.write("\n \t\n" + (line if isinstance(line, str) else json.dumps(line)) + "\n")
+    p = c.amc(["fuzz", "--replay", d])
+    if p.returncode != 2 or p.stderr != f"amc fuzz: {d}/findings.jsonl:3: not a finding line\n":
+        c.fail(f"bad line {line!r}: exit {p.returncode}\n{p.stdout}{p.stderr}")
 
 c.finish()
