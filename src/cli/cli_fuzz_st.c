@@ -1857,7 +1857,10 @@ static void summary(void *ctx, const fz_target *t0)
     const fz_opts *o = sh->run.o;
     double t = fz_now() - sh->run.start;
     size_t i = 0, k = 0, shown = 0;
-    char cov[200];
+    char cov[200], cap[128];
+    bool claims = false;
+    snprintf(cap, sizeof cap, "%s.policy", o->profile);
+    claims = t0->mode == FZ_MODE_ADAPTER && t0->ad.hello && amc_conform_claims(t0->ad.hello, cap);
     coverage_line(sh, cov, sizeof cov);
     printf("amc fuzz --stateful: profile %s, adapter %s%s%s, seed %llu, %u job%s\n", o->profile,
            o->cmd, sh->run.impl[0] ? " = " : "", sh->run.impl, (unsigned long long)o->seed, o->jobs,
@@ -1866,7 +1869,7 @@ static void summary(void *ctx, const fz_target *t0)
            t > 0 ? (double)sh->run.units / t : 0.0,
            !t0->claims_codes ? ", verdicts only (no codes claimed)" : "");
     printf("coverage: %s\n", cov);
-    if (sh->keyed_units)
+    if (sh->keyed_units || (sh->pol && claims))
         printf("under policy %s (keyring %s): %lu sessions\n", sh->pol_name, sh->kr_name,
                sh->keyed_units);
     else if (sh->mailbox && sh->pol)

@@ -13,6 +13,12 @@ run seeded and short, every assertion on the exact exit status, message, finding
     command that cannot start (127 before any answer: not reached, exit 3) and 127 after one
     (a crash "exit 127"); 128 + N from /bin/sh (a crash "signal N"); a --socket path that is
     not a socket or too long for one
+  - --stateful's keyed sessions: the suite's keyring policy left out when its keyring has one
+    key, keys without key_id or secret, a key_id too long, two keys whose ids collide with the
+    generator's alias of one, no template sender with a key, a keyring missing or not JSON, a
+    policy without keyring_file or with a broken keyring (the summary says so); the shipped one
+    used (a run without a keyed session says "0 sessions" under it, not that the adapter does
+    not claim mailbox.policy)
   - findings.jsonl lines that are not findings (each condition: not JSON, not an object, no
     kind, a kind that is no string, no input, no profile), counted with the blank lines
 
@@ -203,5 +209,75 @@ for i, line in enumerate(bad):
     p = c.amc(["fuzz", "--replay", d])
     if p.returncode != 2 or p.stderr != f"amc fuzz: {d}/findings.jsonl:3: not a finding line\n":
         c.fail(f"bad line {line!r}: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
+# 6. --stateful under the suite's keyring policy: which keyrings give keyed sessions
+KR = json.load(open(os.path.join(c.suite, "mailbox", "policies", "keyring.json")))
+HMAC = open(os.path.join(c.suite, "mailbox", "policies", "hmac.yaml")).read()
+NONE = ("no sessions under a policy: no policy of the suite names a JSON keyring of two keys "
+        "under which the templates are valid\n")
+
+
+def keys(*edits):
+    k = json.loads(json.dumps(KR))
+    for e in edits:
+        e(k["keys"])
+    return json.dumps(k)
+
+
+def first_only(ks):
+    del ks[1:]
+
+
+def set_member(i, name, value):
+    def edit(ks):
+        if value is None:
+            del ks[i][name]
+        else:
+            ks[i][name] = value
+    return edit
+
+
+def nobody(ks):
+    del ks[-1]  # the shared key
+    for i, k in enumerate(ks):
+        k["principal"] = f"nobody-{i}"
+
+
+KEYRINGS = [  # name, policy text, keyring file (name, text) or None, keyed sessions
+    ("shipped", HMAC, ("keyring.json", json.dumps(KR)), True),
+    ("one-key", HMAC, ("keyring.json", keys(first_only)), False),
+    ("no-key-id", HMAC, ("keyring.json", keys(set_member(1, "key_id", None))), False),
+    ("no-secret", HMAC, ("keyring.json", keys(set_member(2, "secret_hex", None))), False),
+    ("long-id", HMAC, ("keyring.json", keys(set_member(0, "key_id", "k" * 62))), False),
+    ("alias", HMAC, ("keyring.json", keys(set_member(1, "key_id", "k-orchestrator-v1-x"))),
+     False),
+    ("dup-id", HMAC, ("keyring.json", keys(set_member(1, "key_id", "k-orchestrator-v1"))),
+     False),
+    ("nobody", HMAC, ("keyring.json", keys(nobody)), False),
+    ("missing", HMAC, None, False),
+    ("yaml", HMAC.replace("keyring.json", "keyring.yaml"),
+     ("keyring.yaml", "keys:\n  - key_id: a\n    secret_hex: '00'\n"), False),
+    ("no-keyring-file", "security:\n  signature_algorithm: hmac_sha256\n", None, False),
+    ("not-json", HMAC, ("keyring.json", "{"), False),
+]
+for name, policy, keyring, keyed in KEYRINGS:
+    suite = os.path.join(TMP, "kr-" + name)
+    mb = os.path.join(suite, "mailbox")
+    shutil.copytree(os.path.join(c.suite, "mailbox", "policies"), os.path.join(mb, "policies"))
+    os.unlink(os.path.join(mb, "policies", "keyring.json"))
+    os.symlink(os.path.join(c.suite, "mailbox", "inputs"), os.path.join(mb, "inputs"))
+    shutil.copyfile(os.path.join(c.suite, "mailbox", "cases.json"), os.path.join(mb, "cases.json"))
+    with open(os.path.join(mb, "policies", "hmac.yaml"), "w") as fh:
+        fh.write(policy)
+    if keyring:
+        with open(os.path.join(mb, "policies", keyring[0]), "w") as fh:
+            fh.write(keyring[1])
+    p = c.amc(["fuzz", "--stateful", "--profile", "mailbox", "--suite", suite, "--impl",
+               f"{AMC} adapter", "--runs", "1", "--seed", "15", "--out", suite + "-out", "-q"])
+    said = "under policy policies/hmac.yaml (keyring policies/keyring.json): 0 sessions\n" \
+        in p.stdout
+    if p.returncode != 0 or said != keyed or (not keyed and NONE not in p.stdout):
+        c.fail(f"keyring {name}: exit {p.returncode}, keyed {said} (want {keyed})\n"
+               f"{p.stdout}{p.stderr}")
 
 c.finish()
