@@ -61,9 +61,11 @@ static void send_seq(lworker *w, double deadline, fz_result *res)
     size_t len = 0;
     long long seq = 0;
     cli_sb b = {NULL, 0, 0, false};
+    amc_status st = AMC_OK;
     memset(res, 0, sizeof *res);
-    if (amc_lifecycle_gen_events(w->gen, &events, &len) != AMC_OK) {
-        cli_nomem(); /* the sequence is not sent: the run stops, exit 2 */
+    if ((st = amc_lifecycle_gen_events(w->gen, &events, &len)) != AMC_OK) {
+        if (st == AMC_ENOMEM)
+            cli_nomem(); /* the sequence is not sent: the run stops, exit 2 */
         res->out = FZ_R_CUT;
         return;
     }
@@ -175,8 +177,9 @@ static unsigned long shrink(lworker *w, const char *cls, double deadline, size_t
             k = 0;
             continue;
         }
-        if (st != AMC_OK) { /* AMC_ENOMEM: the finding is not saved, exit 2 */
-            cli_nomem();
+        if (st != AMC_OK) {
+            if (st == AMC_ENOMEM)
+                cli_nomem(); /* the finding is not saved, exit 2 */
             amc_lifecycle_gen_revert(w->gen);
             break;
         }
@@ -342,8 +345,10 @@ static void *worker_main(void *arg)
         fz_result r;
         amc_conform_divergence d;
         char cls[200];
-        if (amc_lifecycle_gen_next(w->gen) != AMC_OK) { /* AMC_ENOMEM */
-            cli_nomem();
+        amc_status st = amc_lifecycle_gen_next(w->gen);
+        if (st != AMC_OK) {
+            if (st == AMC_ENOMEM)
+                cli_nomem();
             break;
         }
         send_seq(w, sh->run.deadline, &r);
