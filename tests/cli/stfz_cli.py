@@ -5,6 +5,7 @@ run seeded and short, every assertion on the exact exit status, message, finding
   - a finding that cannot be written (its file or findings.jsonl blocked by a directory) is said
     on stderr and the run ends with exit 2 (an I/O error: docs/fuzzing.md), not 1
   - --stateful against an adapter answering garbage: the finding's class and its "impl" outcome
+  - --stateful's shrunk sessions: msg_ids, nonces and tasks renumbered by first use
   - --replay of a keyed stateful finding: an exec validator and an adapter without
     mailbox.policy cannot replay it; a missing keyring or a broken policy; --emit-cases without
     the keyring; the reference does not reproduce it
@@ -84,6 +85,18 @@ p = c.amc(["fuzz", "--stateful", "--profile", "mailbox", "--suite", c.suite, "--
            f"{AD} invalid {AMC}", "--runs", "3", "--seed", "7", "--out", k1, "-q"])
 keyed = [f for f in findings(k1)
          if "policy" in json.load(open(os.path.join(k1, f["input"])))]
+# the shrunk sessions' msg_ids, nonces and tasks renumbered by first use (msg-1, nonce-0001,
+# task-0 first): every one of the three findings
+for f in findings(k1):
+    case = json.load(open(os.path.join(k1, f["input"])))
+    msgs = [json.load(open(os.path.join(k1, rel))) for rel in case["session"]]
+    for key, fmt, first in (("msg_id", "msg-{}", 1), ("nonce", "nonce-{:04}", 1),
+                            ("task_id", "task-{}", 0)):
+        order = list(dict.fromkeys(m[key] for m in msgs))
+        if order != [fmt.format(first + i) for i in range(len(order))]:
+            c.fail(f"{f['input']}: {key} not renumbered by first use: {order}")
+if len(findings(k1)) != 3:
+    c.fail(f"stateful keyed: {len(findings(k1))} findings, want 3")
 if p.returncode != 1 or [f["input"] for f in keyed] != ["stateful-77c8422a.json"]:
     c.fail(f"stateful keyed: exit {p.returncode}, keyed {keyed}\n{p.stdout}{p.stderr}")
 else:
