@@ -13,7 +13,7 @@ run seeded and short, every assertion on the exact exit status, message, finding
   - targets: no temporary directory for an exec validator ($TMPDIR missing; empty: /tmp); a
     command that cannot start (127 before any answer: not reached, exit 3) and 127 after one
     (a crash "exit 127"); 128 + N from /bin/sh (a crash "signal N"); a --socket path that is
-    not a socket or too long for one
+    not a socket or too long for one; an adapter that crashes and cannot be restarted
   - --stateful's keyed sessions: the suite's keyring policy left out when its keyring has one
     key, keys without key_id or secret, a key_id too long, two keys whose ids collide with the
     generator's alias of one, no template sender with a key, a keyring missing or not JSON, a
@@ -207,6 +207,15 @@ long = "/tmp/" + "x" * 120
 d, p = fuzz("long-socket", ["--socket", long], profile="socket")
 expect("socket path too long", p, 3, [f"amc fuzz: implementation not reached: {long}: File name "
                                       "too long (a Unix socket path has at most 107 bytes)\n"])
+# an adapter that crashes and cannot start again: the session's finding kept unshrunk, the run
+# stopped (--stateful)
+d = out_dir("st-once")
+p = c.amc(["fuzz", "--stateful", "--profile", "mailbox", "--suite", c.suite, "--impl",
+           f"{AD} once:{TMP}/once {AMC}", "--runs", "3", "--seed", "1", "--out", d, "-q"])
+expect("adapter restart fails", p, 1, [],
+       ["1 sessions (19 messages)", "crash:signal 11: adapter killed by signal 11 [19 -> 19 "
+        "messages]\n", "stopped: the implementation is no longer reachable (restart failed: "
+        "adapter exited with status 1 (crash?))\n"])
 
 # 5. findings.jsonl lines that are not findings: exit 2 with the line's number (blank lines
 # count)
