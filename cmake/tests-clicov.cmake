@@ -8,25 +8,36 @@
 #                 files, policies with and without their keyring, lifecycle requests it cannot serve
 #   cli.clicov_watch  amc watch while files land: *.tmp then renamed, reopened unchanged, a hard
 #                 link, a FIFO, a symbolic link, deleted, written in two pieces
+#   cli.clicov_serve  amc serve: a stale socket replaced, --socket-mode, --fault error/no-close/close
+#                 on invalid requests, tasks, status requests; the request log
+#   cli.clicov_conform  amc conform --impl-exec: the command template, commands that exit 3, are
+#                 killed or missing; the suite installed next to amc, or none found
+#   cli.clicov_formats (golden) GitHub ::notice, no position, notes, second codes; JUnit escaping
 #   cli.clicov_report (golden file tests/cli/clicov_report.test) report merge's refusals
 #   cli.alloc_fail_live  (AMC_ALLOC_FAILPOINTS builds) every allocation of amc watch, amc probe
 #                 (against a clean amc serve on a Unix socket), amc parse --ignite-compat fails
 #                 once: the clean run's result or exit 2 "out of memory" (tests/cli/alloc_fail.py
 #                 --group live)
+#   cli.alloc_fail_walk  the same for amc validate walking a directory, sharding files by task_id
+#                 and JSON Lines over 2 workers, and report merge of JSON documents (--group walk)
 add_test(NAME cli.clicov_validate
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clicov_validate.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
-foreach(t files adapter watch)
+foreach(t files adapter watch serve conform)
   add_test(NAME cli.clicov_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clicov_${t}.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 endforeach()
 set_tests_properties(cli.clicov_validate cli.clicov_files cli.clicov_adapter cli.clicov_watch
-                     PROPERTIES LABELS cli TIMEOUT 120)
+                     cli.clicov_serve cli.clicov_conform PROPERTIES LABELS cli TIMEOUT 120)
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.alloc_fail_live
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
                    $<TARGET_FILE:amc-cli> --group live
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(cli.alloc_fail_live PROPERTIES LABELS cli TIMEOUT 600)
+  add_test(NAME cli.alloc_fail_walk
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
+                   $<TARGET_FILE:amc-cli> --group walk
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.alloc_fail_live cli.alloc_fail_walk PROPERTIES LABELS cli TIMEOUT 600)
 endif()

@@ -1075,6 +1075,7 @@ static int conform_main(void *args, const cli_list *ops)
     int rc = CLI_EXIT_ERROR;
     char suite_buf[PATH_MAX + 32];
     size_t k = 0;
+    const char *env = NULL;
     memset(&r, 0, sizeof r);
     r.impl = a->impl;
     cli_adapter_init(&r.ad, a->impl);
@@ -1096,8 +1097,9 @@ static int conform_main(void *args, const cli_list *ops)
     if (a->capabilities.n && !a->exec)
         return cli_usage_error(&cli_cmd_conform, "--capabilities is for --impl-exec (an adapter's "
                                                  "hello says what it claims)");
-    if (r.suite_dir != a->suite && r.suite_dir != suite_buf && !getenv("AMC_CONFORMANCE_DIR") &&
-        !is_dir(r.suite_dir)) {
+    env = getenv("AMC_CONFORMANCE_DIR");
+    if (r.suite_dir != a->suite && r.suite_dir != suite_buf && !(env && *env) &&
+        !is_dir(r.suite_dir)) { /* an empty $AMC_CONFORMANCE_DIR is unset, as find_suite reads it */
         fprintf(stderr,
                 "amc conform: no conformance suite: no --suite DIR, no $AMC_CONFORMANCE_DIR, "
                 "none installed with amc (%s) and no ./conformance\n",

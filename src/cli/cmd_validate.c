@@ -777,33 +777,41 @@ static void validate_dir(vstate *v, const char *dir)
     struct dirent *e = NULL;
     char **names = NULL;
     size_t n = 0, cap = 0, i = 0;
+    bool oom = false;
     if (!d) {
         note(v, dir, true, "amc: %s: %s\n", dir, strerror(errno));
         return;
     }
-    while ((e = readdir(d)) != NULL) {
+    while (!oom && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
         if (n == cap) {
             char **p = realloc(names, (cap ? cap * 2 : 32) * sizeof *p);
-            if (!p)
+            if (!p) {
+                oom = true;
                 break;
+            }
             names = p;
             cap = cap ? cap * 2 : 32;
         }
         names[n] = strdup(e->d_name);
         if (names[n])
             n++;
+        else
+            oom = true;
     }
     closedir(d);
     if (n > 1) /* names is NULL in an empty directory: qsort wants an array */
         qsort(names, n, sizeof *names, cli_cmp_names);
     for (i = 0; i < n; i++) {
         size_t dl = strlen(dir);
-        char *p = malloc(dl + strlen(names[i]) + 2);
+        char *p = oom ? NULL : malloc(dl + strlen(names[i]) + 2);
         struct stat st;
-        if (!p)
+        if (!p) { /* a file left out: the run says so (exit 2) */
+            oom = true;
+            free(names[i]);
             continue;
+        }
         sprintf(p, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names[i]);
         if (cli_excluded(v->exclude, names[i], p)) {
             free(p);
@@ -823,6 +831,9 @@ static void validate_dir(vstate *v, const char *dir)
         free(names[i]);
     }
     free(names);
+    if (oom)
+        note(v, dir, true, "amc validate: %s: out of memory: the directory is not read whole\n",
+             dir);
 }
 
 static void validate_path(vstate *v, const char *path, bool from_dir)

@@ -18,7 +18,8 @@ commands with more than MAX_RUNS allocations always get a stride).
 Usage: alloc_fail.py AMC [--full] [--group G] [NAME...]   (run from the source tree;
 NAME: only those cases; --group fuzz, stateful, lifecycle: the amc fuzz cases, --group
 more: further commands and formats, --group live: amc watch, amc probe against amc serve,
-amc parse of MIME; a plain run leaves these groups out)"""
+amc parse of MIME; --group walk: validate's directory walks and shards, report merge of
+documents; a plain run leaves these groups out)"""
 import concurrent.futures
 import os
 import re
@@ -214,8 +215,8 @@ CASES += MORE
 # group live (helper clicov, issue 22): amc watch's initial pass and stop (--timeout) in text
 # and JSON, amc probe (every output format; --allow-tasks) against a clean amc serve on a Unix
 # socket in {s}, amc parse --ignite-compat and of a MIME message with a YAML body; each command's
-# work repeats per file or request, so every 2nd (text) or 5th allocation (other formats) still
-# reaches each allocation site (about 1 100 runs)
+# work repeats per file or request, so every 3rd (text) or 7th allocation (other formats) still
+# reaches most allocation sites (about 900 runs)
 PROBE_TIMES = [(rb" in [0-9.]+ s ", b" in T s "), (rb'"seconds":[0-9.e+-]+', b'"seconds":0'),
                (rb'time="[0-9.]+"', b'time="T"'), (rb"\| [0-9.]+ \|\n", b"| T |\n")]
 SERVE = ["serve", "--socket", "{s}/serve.sock", "--quiet"]
@@ -228,15 +229,15 @@ def probe(name, stride, *more):
 
 LIVE = [
     ("watch-text", ["watch", "--timeout", "0.05", "tests/data/audit/ignite-bad"],
-     {"group": "live", "stride": 2}),
+     {"group": "live", "stride": 3}),
     ("watch-json", ["watch", "--timeout", "0.05", "--format", "json", "--strict",
                     "tests/data/audit/mailbox-good"], {"group": "live", "stride": 5}),
     ("watch-links", ["watch", "--timeout", "0.05", "--profile", "ignite",
                      "tests/data/audit/ignite-links"], {"group": "live", "stride": 5}),
-    probe("probe-text", 2),
-    probe("probe-json", 5, "--format", "json"),
-    probe("probe-junit", 5, "--format", "junit", "--allow-tasks"),
-    probe("probe-markdown", 5, "--format", "markdown", "--verbose"),
+    probe("probe-text", 3),
+    probe("probe-json", 7, "--format", "json"),
+    probe("probe-junit", 7, "--format", "junit", "--allow-tasks"),
+    probe("probe-markdown", 7, "--format", "markdown", "--verbose"),
     ("parse-compat", ["parse", "--ignite-compat", "tests/data/clicov/compat-crlf.mime"],
      {"group": "live"}),
     ("parse-mime", ["parse", "--compact", "examples/messages/task_assignment_1763794243123456.mime"],
@@ -275,6 +276,19 @@ CASES += [
                                           LC_PLANTED, "--max-findings", "1"], 3, 7, 40,
               files=["f/findings.jsonl"], every=20),
 ]
+# group walk (helper clicov): amc validate walking a directory, --stateful --shard of files by
+# task_id, JSON Lines sharded over 2 workers; report merge of JSON documents
+WALK = [
+    ("validate-dir", V + ["tests/data/schema/dir"], {"group": "walk"}),
+    ("validate-stateful-shard", ["validate", "--profile", "mailbox", "--stateful", "--shard", "1/2",
+                                 "tests/data/audit/mailbox-good"], {"group": "walk", "stride": 4}),
+    ("validate-jsonl-shard", ["validate", "--jsonl", "--profile", "mailbox", "-j", "2", "--shard",
+                              "1/2", "tests/data/trace/mailbox-receipts.jsonl"],
+     {"group": "walk", "stride": 4}),
+    ("report-merge-doc", ["report", "merge", "tests/data/report/doc.json",
+                          "tests/data/report/doc.json"], {"group": "walk"}),
+]
+CASES += WALK
 # made once, without failures, in {s}: two implementations' JSON conform reports
 SETUP = [
     ["conform", "--impl-exec", "true {file}", "--filter", "mailbox-env-00*", "--json", "{s}/a.json"],

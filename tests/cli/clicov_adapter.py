@@ -24,7 +24,8 @@ def f(name, path=None, data=None):
 
 with open(M + "inputs/env-001-valid-task-assignment.json", "rb") as fh:
     ENV = fh.read()
-HMAC = M + "policies/hmac.yaml"
+LCSTATE = ('{"messages":{"m-1":{"state":"outbox","attempts":0,"receipt":false}},"tasks":{},'
+           '"relay":"up","t":0}')
 REQS = [
     ("[1]", '"seq":0,"error":"request is not a JSON object with \\"op\\""'),
     ('{"seq":2}', '"seq":2,"error":"request is not a JSON object with \\"op\\""'),
@@ -86,6 +87,18 @@ REQS = [
     ({"seq": 20, "op": "validate", "files": []},
      '"seq":20,"error":"validate: missing profile or files"'),
     ({"seq": 21, "op": "frobnicate"}, '"seq":21,"error":"unknown op"'),
+    # a lifecycle: a commit accepted, a relay of an unknown message refused, the message left
+    # undelivered at the end; the state after each step
+    ({"seq": 24, "op": "lifecycle", "profile": "mailbox",
+      "events": [{"event": "commit", "msg": "m-1", "t": 0}, {"event": "relay", "msg": "m-9", "t": 5}]},
+     '"seq":24,"states":[{"accepted":true,"codes":[],"state":%s},{"accepted":false,"codes":'
+     '["LC_MAILBOX_TRANSITION"],"state":%s}],"final":{"accepted":false,"codes":'
+     '["LC_MAILBOX_UNDELIVERED"],"state":%s}' % ((LCSTATE,) * 3)),
+    # with a policy (no keyring named): no events, an empty final state
+    ({"seq": 25, "op": "lifecycle", "profile": "mailbox",
+      "policy": f("p/attempts-3.yaml", "policies/attempts-3.yaml"), "events": []},
+     '"seq":25,"states":[],"final":{"accepted":true,"codes":[],"state":{"messages":{},"tasks":{},'
+     '"relay":"up","t":0}}'),
     ({"seq": 22, "op": "stop"}, '"seq":22,"ok":true'),
     ({"seq": 23, "op": "reset"}, None),  # after stop: not read
 ]

@@ -39,19 +39,26 @@ def sub(text):
     return text.replace(TMP, "{t}").replace(SRC, "{src}")
 
 
-def run(args, stdin=b"", cwd=None, env=None, timeout=60):
+def run(args, stdin=b"", cwd=None, env=None, timeout=60, exe=None):
     e = dict(os.environ, NO_COLOR="1", LC_ALL="C")
-    e.update(env or {})
-    p = subprocess.run([AMC] + args, input=stdin, capture_output=True, cwd=cwd or SRC, env=e,
+    for k, v in (env or {}).items():  # None: unset
+        if v is None:
+            e.pop(k, None)
+        else:
+            e[k] = v
+    p = subprocess.run([exe or AMC] + args, input=stdin, capture_output=True, cwd=cwd or SRC, env=e,
                        timeout=timeout)
     return (p.returncode, sub(p.stdout.decode("utf-8", "replace")),
             sub(p.stderr.decode("utf-8", "replace")))
 
 
-def check(name, args, rc=0, out="", err="", **kw):
-    """One case: amc ARGS must exit RC with exactly OUT and ERR (None: not compared)."""
+def check(name, args, rc=0, out="", err="", scrub=None, **kw):
+    """One case: amc ARGS must exit RC with exactly OUT and ERR (None: not compared); scrub: a
+    function applied to both outputs first."""
     count[0] += 1
     got = run(args, **kw)
+    if scrub:
+        got = (got[0], scrub(got[1]), scrub(got[2]))
     if SHOW:
         print(f"--- {name}: exit {got[0]}\nOUT:\n{got[1]}ERR:\n{got[2]}")
         return got
@@ -66,5 +73,5 @@ def check(name, args, rc=0, out="", err="", **kw):
 
 def finish():
     shutil.rmtree(TMP, ignore_errors=True)
-    print(f"{count[0] - len(failures)} of {count[0]} cases passed")
+    print(f"{count[0]} cases, {len(failures)} failure(s)")
     sys.exit(1 if failures else 0)
