@@ -72,6 +72,21 @@ static const char *again(unsigned n)
     return b;
 }
 
+/* Text for a Markdown table cell: '|' escaped, a control character (a server's text may hold
+ * one) as U+FFFD, so that the row keeps its columns. */
+static void md_cell(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '|')
+            fputs("\\|", out);
+        else if (c < 0x20)
+            fputs("\xef\xbf\xbd", out);
+        else
+            fputc(c, out);
+    }
+}
+
 static void text(FILE *out, const probe_result *r, const probe_opts *o, bool strict, bool md)
 {
     size_t i = 0, k = 0;
@@ -92,8 +107,7 @@ static void text(FILE *out, const probe_result *r, const probe_opts *o, bool str
             for (k = 0; k < pr->nfind; k++) {
                 const char *m = pr->find[k].message;
                 fprintf(out, "%s%s: ", k ? "<br>" : "", pr->find[k].step);
-                for (; *m; m++)
-                    fputs(*m == '|' ? "\\|" : (char[2]){*m, 0}, out);
+                md_cell(out, m);
                 fputs(again(pr->find[k].again), out);
             }
             if (pr->more)
@@ -125,9 +139,11 @@ static void text(FILE *out, const probe_result *r, const probe_opts *o, bool str
                 md ? "\n" : "", r->task_dir);
     if (md) {
         fputs("\n| Step | Sent | Result | Seconds |\n|---|---|---|---|\n", out);
-        for (i = 0; i < r->nsteps; i++)
-            fprintf(out, "| %s | %s | %s | %.2f |\n", r->steps[i].name, r->steps[i].sent,
-                    r->steps[i].result, r->steps[i].seconds);
+        for (i = 0; i < r->nsteps; i++) {
+            fprintf(out, "| %s | %s | ", r->steps[i].name, r->steps[i].sent);
+            md_cell(out, r->steps[i].result); /* the reply's type is the server's text */
+            fprintf(out, " | %.2f |\n", r->steps[i].seconds);
+        }
     }
 }
 
