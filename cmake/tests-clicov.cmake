@@ -17,6 +17,8 @@
 #   cli.clicov_probe  amc probe's Markdown and JUnit reports of a server whose reply type holds
 #                 '<&>"|' and a control character; a task's project_dir left non-empty
 #   cli.clicov_audit  amc audit --stats's per-folder totals past 32 folders and 63 characters
+#   cli.clicov_util  1 202 errors in one document (1 000 shown, the rest counted) in text and
+#                 GitHub annotations; audit of the queue/ folder itself named with trailing slashes
 #   cli.clicov_formats (golden) GitHub ::notice, no position, notes, second codes; JUnit escaping
 #   cli.clicov_report (golden file tests/cli/clicov_report.test) report merge's refusals
 #   cli.alloc_fail_live  (AMC_ALLOC_FAILPOINTS builds) every allocation of amc watch, amc probe
@@ -28,14 +30,14 @@
 add_test(NAME cli.clicov_validate
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clicov_validate.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
-foreach(t files adapter watch serve conform html probe audit)
+foreach(t files adapter watch serve conform html probe audit util)
   add_test(NAME cli.clicov_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clicov_${t}.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 endforeach()
 set_tests_properties(cli.clicov_validate cli.clicov_files cli.clicov_adapter cli.clicov_watch
                      cli.clicov_serve cli.clicov_conform cli.clicov_html cli.clicov_probe
-                     cli.clicov_audit
+                     cli.clicov_audit cli.clicov_util
                      PROPERTIES LABELS cli TIMEOUT 120)
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.alloc_fail_live
