@@ -9,6 +9,10 @@ each finding asserted exactly, in order, with the summary and exit status after 
   4. a FIFO (AUDIT_SPECIAL_FILE) and a symbolic link (AUDIT_SYMLINK): reported, never opened;
   5. the first file deleted: forgotten, so a later copy of its message is no duplicate of it;
   6. a file written in two pieces and closed: checked once, whole.
+  7. (a second run) amc watch stopped (SIGSTOP) while 16 600 writes alternate between two new
+     files (more events than the kernel's queue of 16 384 holds), then continued: "the kernel's
+     event queue overflowed; rescanning", the two files checked once, the five it had checked
+     not again.
 Waits are bounded (each step at most 10 s for its findings), no sleep is longer than 0.3 s.
 
 usage: clicov_watch.py AMC SOURCE_DIR
@@ -113,4 +117,43 @@ want_err = ["amc watch: {t}/ws: watching 8 directories\n", "amc watch: terminate
             "amc watch: {t}/ws: 10 files checked, 3 errors, 5 warnings\n"]
 if err != want_err or rc != 1:
     fail(f"exit {rc}, stderr {err}")
+
+# 7. the event queue overflows while amc watch is stopped
+count[0] += 1
+shutil.copytree(os.path.join(SRC, "tests/data/audit/ignite-good"), os.path.join(TMP, "ws2"))
+p = subprocess.Popen([AMC, "watch", "--settle", "0.2", os.path.join(TMP, "ws2")],
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     env=dict(os.environ, NO_COLOR="1"))
+out, err = [], []
+threads = [threading.Thread(target=reader, args=(p.stdout, out), daemon=True),
+           threading.Thread(target=reader, args=(p.stderr, err), daemon=True)]
+for t in threads:
+    t.start()
+if wait_lines(err, 1, "start (overflow)"):
+    p.send_signal(signal.SIGSTOP)
+    logs = os.path.join(TMP, "ws2/logs")
+    fa = os.open(os.path.join(logs, "a.log"), os.O_WRONLY | os.O_CREAT, 0o644)
+    fb = os.open(os.path.join(logs, "b.log"), os.O_WRONLY | os.O_CREAT, 0o644)
+    for _ in range(8300):  # alternating: the kernel merges only identical consecutive events
+        os.write(fa, b"x")
+        os.write(fb, b"y")
+    os.close(fa)
+    os.close(fb)
+    p.send_signal(signal.SIGCONT)
+    wait_lines(err, 2, "overflow")
+    time.sleep(0.3)
+p.send_signal(signal.SIGTERM)
+try:
+    rc = p.wait(timeout=10)
+except subprocess.TimeoutExpired:
+    p.kill()
+    rc = "hang"
+for t in threads:
+    t.join(5)
+want_err = ["amc watch: {t}/ws2: watching 8 directories\n",
+            "amc watch: {t}/ws2: the kernel's event queue overflowed; rescanning\n",
+            "amc watch: terminated\n",
+            "amc watch: {t}/ws2: 7 files checked, 0 errors, 0 warnings\n"]
+if out or err != want_err or rc != 0:
+    fail(f"overflow: exit {rc}, stdout {out}, stderr {err}")
 finish()
