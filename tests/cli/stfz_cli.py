@@ -20,6 +20,10 @@ run seeded and short, every assertion on the exact exit status, message, finding
     policy without keyring_file or with a broken keyring (the summary says so); the shipped one
     used (a run without a keyed session says "0 sessions" under it, not that the adapter does
     not claim mailbox.policy)
+  - --corpus walked to depth 16 (a seed at 17 left out), symbolic links and files over
+    --max-len left out
+  - --socket servers whose reply is not JSON, has no string "type", or is empty (garbage and
+    closed findings, exact classes)
   - findings.jsonl lines that are not findings (each condition: not JSON, not an object, no
     kind, a kind that is no string, no input, no profile), counted with the blank lines
 
@@ -28,7 +32,9 @@ usage: stfz_cli.py AMC SOURCE_DIR
 import json
 import os
 import shutil
+import socket
 import sys
+import threading
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz"))
 from fuzzcheck import Check, findings  # noqa: E402
@@ -216,6 +222,63 @@ expect("adapter restart fails", p, 1, [],
        ["1 sessions (19 messages)", "crash:signal 11: adapter killed by signal 11 [19 -> 19 "
         "messages]\n", "stopped: the implementation is no longer reachable (restart failed: "
         "adapter exited with status 1 (crash?))\n"])
+# the corpus: directories to depth 16 (a seed at 17 is left out), no symbolic links (to a file or
+# a directory), no file over --max-len; seeds in name order
+cp = os.path.join(TMP, "corpus")
+deep = os.path.join(cp, *[f"d{i}" for i in range(1, 17)])
+os.makedirs(os.path.join(deep, "d17"))
+for path, text in ((os.path.join(cp, "top.json"), '{"a":1}'),
+                   (os.path.join(deep, "at16.json"), '{"b":16}'),
+                   (os.path.join(deep, "d17", "at17.json"), '{"c":17}'),
+                   (os.path.join(cp, "big.json"), "x" * 3000)):
+    with open(path, "w") as fh:
+        fh.write(text)
+os.symlink("../top.json", os.path.join(cp, "d1", "link.json"))
+os.symlink("d1", os.path.join(cp, "dirlink"))
+log = os.path.join(TMP, "seeds.log")
+d, p = fuzz("corpus-walk", ["--corpus", cp, "--max-len", "2000", "--impl-exec",
+                            f"echo {{file}} >> {log}; exit 1"], 2)
+sent = [line.split("/amc-fuzz-", 1)[1].split("/", 1)[1] for line in open(log).read().split()] \
+    if os.path.exists(log) else []
+if p.returncode != 0 or "2 execs" not in p.stdout or \
+        sent != ["/".join(f"d{i}" for i in range(1, 17)) + "/at16.json", "top.json"]:
+    c.fail(f"corpus walk: exit {p.returncode}, sent {sent}\n{p.stdout}{p.stderr}")
+# --socket servers answering wrong: each reply kind gives its finding class
+def serve(path, reply):
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)
+    srv.listen(16)
+
+    def loop():
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            with conn:
+                while conn.recv(65536):
+                    pass
+                if reply:
+                    conn.sendall(reply)
+    threading.Thread(target=loop, daemon=True).start()
+    return srv
+
+
+for name, reply, cls, detail in (
+        ("notjson", b"hello", "garbage", "reply is not one JSON object with a string type: hello"),
+        ("notype", b'{"x": 1}', "garbage",
+         'reply is not one JSON object with a string type: {"x": 1}'),
+        ("numtype", b'{"type": 3}', "garbage",
+         'reply is not one JSON object with a string type: {"type": 3}'),
+        ("empty", b"", "closed", "connection closed without a reply")):
+    path = os.path.join(TMP, name + ".sock")
+    srv = serve(path, reply)
+    d, p = fuzz("sock-" + name, ["--socket", path, "--max-findings", "1"], 1, profile="socket")
+    srv.close()
+    fs = findings(d)
+    if p.returncode != 1 or len(fs) != 1 or fs[0]["class"] != cls or \
+            fs[0]["impl"].get("detail") != detail:
+        c.fail(f"socket {name}: exit {p.returncode}, {fs}\n{p.stdout}{p.stderr}")
 
 # 5. findings.jsonl lines that are not findings: exit 2 with the line's number (blank lines
 # count)
