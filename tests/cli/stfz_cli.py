@@ -24,6 +24,7 @@ run seeded and short, every assertion on the exact exit status, message, finding
     --max-len left out
   - --socket servers whose reply is not JSON, has no string "type", or is empty (garbage and
     closed findings, exact classes)
+  - the shrinker unwraps containers down to the one string an exec validator crashes on
   - findings.jsonl lines that are not findings (each condition: not JSON, not an object, no
     kind, a kind that is no string, no input, no profile), counted with the blank lines
 
@@ -279,6 +280,18 @@ for name, reply, cls, detail in (
     if p.returncode != 1 or len(fs) != 1 or fs[0]["class"] != cls or \
             fs[0]["impl"].get("detail") != detail:
         c.fail(f"socket {name}: exit {p.returncode}, {fs}\n{p.stdout}{p.stderr}")
+# the shrinker: containers nested around the one string the validator crashes on are unwrapped
+sc = os.path.join(TMP, "nested")
+os.makedirs(sc)
+with open(os.path.join(sc, "s.json"), "w") as fh:
+    fh.write('{"a": {"b": {"c": {"d": ["xxBOOMxx", 1, 2]}}}, "z": [1, 2, 3]}')
+d, p = fuzz("nested", ["--corpus", sc, "--impl-exec",
+                       "grep -q BOOM {file} && kill -SEGV $$; exit 1"], 1)
+fs = findings(d)
+if p.returncode != 1 or len(fs) != 1 or fs[0]["class"] != "signal 11" or \
+        (fs[0]["original_size"], fs[0]["size"]) != (62, 4) or \
+        open(os.path.join(d, fs[0]["input"])).read() != "BOOM":
+    c.fail(f"nested: exit {p.returncode}, {fs}\n{p.stdout}{p.stderr}")
 
 # 5. findings.jsonl lines that are not findings: exit 2 with the line's number (blank lines
 # count)
