@@ -141,6 +141,22 @@ static bool str_array(amc_doc *doc, const amc_value *o, const char *key, bool ab
     return true;
 }
 
+/* Whether member key of o is absent or an array of strings: str_array() then failed only for
+ * want of memory. */
+static bool str_array_ok(const amc_value *o, const char *key)
+{
+    const amc_value *a = amc_value_getz(o, key);
+    size_t i = 0;
+    if (!a)
+        return true;
+    if (a->type != AMC_T_ARRAY)
+        return false;
+    for (i = 0; i < a->u.arr.len; i++)
+        if (!str_of(a->u.arr.items[i]))
+            return false;
+    return true;
+}
+
 static bool list_has(const char **l, size_t n, const char *s)
 {
     size_t i = 0;
@@ -536,8 +552,11 @@ amc_status amc_conform_reply_parse(const char *buf, size_t len, const char *op, 
         if (!str_array(ri->doc, root, "profiles", false, 0, &ri->r.profiles, &ri->r.nprofiles) ||
             !str_array(ri->doc, root, "capabilities", true, 0, &ri->r.capabilities,
                        &ri->r.ncapabilities)) {
-            st = bad_reply(diags, buf, len, root->offset,
-                           "hello: \"profiles\"/\"capabilities\" must be arrays of strings");
+            st = amc_value_getz(root, "profiles") && str_array_ok(root, "profiles") &&
+                         str_array_ok(root, "capabilities")
+                     ? AMC_ENOMEM
+                     : bad_reply(diags, buf, len, root->offset,
+                                 "hello: \"profiles\"/\"capabilities\" must be arrays of strings");
             goto out;
         }
     } else if (is_validate) {
@@ -554,8 +573,10 @@ amc_status amc_conform_reply_parse(const char *buf, size_t len, const char *op, 
             ri->r.valid = !strcmp(s, "valid");
             ri->r.has_codes = amc_value_getz(root, "codes") != NULL;
             if (!str_array(ri->doc, root, "codes", true, 0, &ri->r.codes, &ri->r.ncodes)) {
-                st = bad_reply(diags, buf, len, root->offset,
-                               "\"codes\" is not an array of strings");
+                st = str_array_ok(root, "codes")
+                         ? AMC_ENOMEM /* not the reply's fault */
+                         : bad_reply(diags, buf, len, root->offset,
+                                     "\"codes\" is not an array of strings");
                 goto out;
             }
             v = amc_value_getz(root, "locations");

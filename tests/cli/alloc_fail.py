@@ -264,17 +264,17 @@ def fuzz_mode(group, name, args, runs, seed, stride, **more):
 
 CASES += [
     fuzz_mode("stateful", "st-mailbox", ["--stateful", "--profile", "mailbox", "--impl",
-                                         "{amc} adapter"], 3, 5, 60, first=64, every=3),
+                                         "{amc} adapter"], 3, 5, 80, first=64, every=4),
     fuzz_mode("stateful", "st-ignite", ["--stateful", "--profile", "ignite", "--impl",
-                                        "{amc} adapter"], 3, 5, 100, first=32, every=3),
+                                        "{amc} adapter"], 3, 5, 150, first=32, every=4),
     fuzz_mode("stateful", "st-finding", ["--stateful", "--profile", "mailbox", "--impl",
-                                         ST_ADAPTER, "--max-findings", "1"], 2, 15, 100,
-              files=["f/findings.jsonl"], every=25),
+                                         ST_ADAPTER, "--max-findings", "1"], 2, 15, 150,
+              files=["f/findings.jsonl"], every=40),
     fuzz_mode("lifecycle", "lc-mailbox", ["--lifecycle", "--profile", "mailbox", "--impl",
-                                          "{amc} adapter"], 3, 5, 40, first=64),
+                                          "{amc} adapter"], 3, 5, 60, first=64, every=2),
     fuzz_mode("lifecycle", "lc-finding", ["--lifecycle", "--profile", "acp", "--impl",
                                           LC_PLANTED, "--max-findings", "1"], 3, 7, 40,
-              files=["f/findings.jsonl"], every=20),
+              files=["f/findings.jsonl"], every=30),
 ]
 # group walk (helper clicov): amc validate walking a directory, --stateful --shard of files by
 # task_id, JSON Lines sharded over 2 workers; report merge of JSON documents
