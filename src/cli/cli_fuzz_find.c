@@ -537,6 +537,8 @@ static int emit_cases(const char *dir, const char *emit)
             printf("amc fuzz: wrote %zu case(s) and %zu scenario(s) under %s/%s (run them with: "
                    "amc conform --suite %s --impl CMD)\n",
                    nmsg, nlc, emit, profile, emit);
+        else
+            fprintf(stderr, "amc fuzz: --emit-cases: cannot write %s: %s\n", path, strerror(errno));
     } else if (rc == 0) {
         printf("amc fuzz: no findings in %s: no cases written\n", dir);
     }
