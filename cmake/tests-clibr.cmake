@@ -1,0 +1,19 @@
+# CLI tests of helper clibr (issue 22: branches of src/cli that no test ran, each asserted):
+#   cli.clibr_usage (golden file tests/cli/clibr_usage.test, registered with the others)
+#   cli.clibr_report  amc report html of crafted conform reports (shards of one implementation,
+#                 another mode, no name, no profile, no outcome, every bad outcome), -o to a full
+#                 disk; amc bowtie's OS from /etc/os-release
+#   cli.clibr_live  amc probe --max-time shorter than a step; (failpoint builds) the task step
+#                 out of memory; amc serve whose socket path was taken over while it ran
+#   cli.clibr_util  GitHub and JUnit escaping of odd file names, keyring paths, workspace roots
+#                 named agent-workspace/inbox, input over --max-size, stdin a directory, colour
+#                 on a pseudo-terminal
+#   cli.clibr_watch  amc watch: --strict, JSON, names never checked, DIR moved or deleted,
+#                 folders renamed away and moved in, files rewritten, replaced, deleted while open
+foreach(t report live util watch)
+  add_test(NAME cli.clibr_${t}
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clibr_${t}.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR}
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.clibr_${t} PROPERTIES LABELS cli TIMEOUT 120)
+endforeach()
