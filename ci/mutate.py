@@ -333,11 +333,13 @@ def ctest_regex(name):
     return "^" + re.sub(r"([.+*?\[\]()^$|\\])", r"\\\1", name) + "$"
 
 
-def run_tests(build, names, limit, jobs, env_of=None, stop_first=True, after=None):
+def run_tests(build, names, limit, jobs, env_of=None, stop_first=True, after=None,
+              deadline=None):
     """Runs the tests names (in this order, jobs at a time), each as its own ctest process (the
     test's properties apply: working directory, environment, skip code) and killed past
     limit(name) seconds. With stop_first, the first failure or timeout kills the tests still
     running and starts no more. after(name, status) runs in the worker after each test.
+    With a deadline (time.time() value), no test starts after it (the running ones finish).
     Returns {name: (status, seconds)}: pass, fail or timeout (tests never started are absent)."""
     lock = threading.Lock()
     todo = list(names)
@@ -348,7 +350,7 @@ def run_tests(build, names, limit, jobs, env_of=None, stop_first=True, after=Non
     def worker():
         while not stop.is_set():
             with lock:
-                if not todo:
+                if not todo or (deadline is not None and time.time() > deadline):
                     return
                 name = todo.pop(0)
             env = dict(os.environ, **(env_of(name) if env_of else {}))
@@ -552,6 +554,14 @@ def main():
     ap.add_argument("--whole-suite", action="store_true",
                     help="run every test for every mutant (fastest first, up to the first "
                     "failure), not only the tests the map says execute its line")
+    ap.add_argument("--quick", action="store_true",
+                    help="CI's sample (ci/test.sh): the allocation-failure sweeps (ctest label "
+                    "'sweep') run only for a mutant whose line no other test runs, and each "
+                    "mutant gets --budget seconds (default 60 with --quick): a lower bound of "
+                    "the score, in a fraction of the time")
+    ap.add_argument("--budget", type=float, default=0, metavar="SECS",
+                    help="no further test of a mutant starts after SECS seconds; a mutant no "
+                    "test killed by then counts as survived, marked 'budget' (0: none)")
     ap.add_argument("--max-flaky", type=int, default=2, metavar="N",
                     help="leave out up to N tests that fail twice on the unmutated build "
                     "(reported); more stop the run (2)")
@@ -561,6 +571,7 @@ def main():
     a = ap.parse_args()
 
     tjobs = a.test_jobs or 2 * a.jobs
+    budget = a.budget or (60 if a.quick else 0)
     scratch = os.path.abspath(a.build_dir)
     tree, build = os.path.join(scratch, "tree"), os.path.join(scratch, "build")
     t0 = time.time()
@@ -668,6 +679,8 @@ def main():
     targets = {t["name"]: test_targets(t, build) for t in info}
     hint = {t["name"]: float(p["value"]) for t in info for p in t.get("properties", [])
             if p["name"] == "TIMEOUT"}
+    sweeps = {t["name"] for t in info for p in t.get("properties", [])
+              if p["name"] == "LABELS" and "sweep" in p["value"]}
 
     # the clean run: everything must pass; it sets the time bounds and makes the test map.
     # A test with no file of the build directory on its command line (docs checks,
@@ -683,6 +696,9 @@ def main():
                            for fl, m in tmap.items()},
                    "recorded": {fl: sorted(ls) for fl, ls in recorded.items()}}, f)
     clean = time.time() - t1
+    # the map is made: the probed units compile as CMake says again (-O1, no --coverage) when a
+    # mutant's step first builds them, so that the mutants run at the clean build's speed
+    set_probe(build, tree, set())
     if len(failed) > a.max_flaky:
         sys.exit("mutate: the suite fails without any mutant: " + " ".join(failed))
     if failed:
@@ -704,7 +720,7 @@ def main():
     mrun = os.path.join(scratch, "mrun")
     results = []
 
-    def run_phase(r, group, unmapped):
+    def run_phase(r, group, unmapped, deadline=None):
         """Builds and runs group (fastest first, in steps of increasing cost, each step building
         only what its tests run, so that a mutant the quick tests kill never relinks the rest).
         Sets r's verdict; True when decided. For the tests the map leaves out (unmapped, with
@@ -727,10 +743,16 @@ def main():
             shutil.rmtree(mrun, ignore_errors=True)
             os.makedirs(mrun)
             remove_gcda(build)
+            if deadline is not None and time.time() > deadline:
+                r["budget"] = True
+                break
             res = run_tests(build, step, limit, tjobs,
                             lambda n: {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"},
-                            stop_first=not unmapped)
+                            stop_first=not unmapped, deadline=deadline)
             bad = [n for n in step if n in res and res[n][0] != "pass"]
+            r["ran"] = r.get("ran", 0) + len(res)
+            if not bad and len(res) < len(step):
+                r["budget"] = True  # tests of the step left unstarted at the deadline
             for n in bad:
                 st = res[n][0]
                 if unmapped:
@@ -761,6 +783,9 @@ def main():
         # the mapped tests first; with --whole-suite, then every other test, as a check of the
         # map (a test that does not run the line runs the same code with the mutant)
         phases = [sorted(cover)]
+        if a.quick and cover - sweeps:
+            # the sweeps judge only the lines no other test runs (allocation-failure paths)
+            phases = [sorted(cover - sweeps)]
         if a.whole_suite:
             phases.append(sorted(set(names) - cover))
         if why:
@@ -768,14 +793,14 @@ def main():
         elif not a.whole_suite and (not cover or s["line"] in unrun.get(s["file"], ())):
             r["status"], r["by"] = "survived", "line not run by any test"
         else:
-            r["tests"] = len(cover)
+            r["tests"] = sum(len(g) for g in phases)
             lines[s["line"] - 1] = mline
             r["status"] = "survived"
             try:
                 with open(path, "w", encoding="utf-8") as f:
                     f.write("\n".join(lines))
                 for ph, group in enumerate(phases):
-                    if run_phase(r, group, ph == 1):
+                    if run_phase(r, group, ph == 1, tm + budget if budget else None):
                         break
                 if not cover and r["status"] == "survived":
                     r["by"] = "line not run by any test"
@@ -791,6 +816,8 @@ def main():
             s["repl"], ("  by " if r["status"] != "survived" else "  - ") + r["by"]
             if r["by"] and r["status"] != "equivalent" else "", r["secs"],
             ", %d tests" % r["tests"] if "tests" in r else "")
+            + ("; budget: %d of them run" % r.get("ran", 0)
+               if r.get("budget") and r["status"] == "survived" else "")
             + ("; " + r["map"] if "map" in r else "")
             + ("; failed, then passed alone: " + " ".join(r["flaky"]) if "flaky" in r else ""),
             flush=True)
@@ -804,7 +831,9 @@ def main():
         if r["status"] == "survived":
             rep.append("SURVIVED %s:%d  %s -> %s%s\n    - %s\n    + %s" % (
                 r["file"], r["line"], r["orig"], r["repl"],
-                " (line not run by any test)" if r["by"] else "", r["before"], r["after"]))
+                " (line not run by any test)" if r["by"] else
+                " (budget: %d of %d tests run)" % (r.get("ran", 0), r["tests"])
+                if r.get("budget") else "", r["before"], r["after"]))
     for r in results:
         if r.get("unmapped"):
             rep.append("MAP MISSED %s:%d  %s -> %s: killed by %s, which the map says does not "
@@ -816,6 +845,11 @@ def main():
         if r["status"] == "equivalent":
             rep.append("EQUIVALENT %s:%d  %s -> %s  (%s)" % (r["file"], r["line"], r["orig"],
                                                             r["repl"], r["by"]))
+    nb = sum(1 for r in results if r.get("budget") and r["status"] == "survived")
+    if nb:
+        rep.append("%d survivor(s) stopped at the budget of %.0f s per mutant, before every "
+                   "test that runs the line had run: the score is a lower bound (without "
+                   "--budget/--quick they run to the end)" % (nb, budget))
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary = ("mutation score: %.1f%% (%d of %d detected: %d killed, %d timeout; %d survived; "
                "%d no-build, %d equivalent not counted)%s - seed %s, %d of %d sites, %.1f min "

@@ -48,5 +48,5 @@ if(AMC_ALLOC_FAILPOINTS)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
                    $<TARGET_FILE:amc-cli> --group walk
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(cli.alloc_fail_live cli.alloc_fail_walk PROPERTIES LABELS cli TIMEOUT 600)
+  set_tests_properties(cli.alloc_fail_live cli.alloc_fail_walk PROPERTIES LABELS "cli;sweep" TIMEOUT 600)
 endif()

@@ -12,7 +12,7 @@ if(AMC_ALLOC_FAILPOINTS)
              COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
                      $<TARGET_FILE:amc-cli> --group ${group}
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(cli.alloc_fail_${group} PROPERTIES LABELS cli TIMEOUT 600)
+    set_tests_properties(cli.alloc_fail_${group} PROPERTIES LABELS "cli;sweep" TIMEOUT 600)
   endforeach()
 endif()
 #   cli.stfz_cli  tests/cli/stfz_cli.py: amc fuzz --stateful / --lifecycle / plain on errors and

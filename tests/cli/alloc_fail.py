@@ -14,7 +14,9 @@ different verdict or different output without the message.
 To keep ctest's run short, the commands whose count is mostly the library compiling the
 profiles' schemas (swept by the unit tests' allocation failure runs already) are swept with a
 stride (every k-th allocation, printed); --full sweeps every allocation of every command (and
-commands with more than MAX_RUNS allocations always get a stride).
+commands with more than MAX_RUNS allocations always get a stride). AMC_SWEEP_SHARE=K/N in the
+environment runs the K-th of every N runs of each sweep only (K from 0; the line printed says
+so): CI's ASan+UBSan step runs 0/2 and ci/coverage.sh every run (ci/test.sh).
 Usage: alloc_fail.py AMC [--full] [--group G] [NAME...]   (run from the source tree;
 NAME: only those cases; --group fuzz, stateful, lifecycle: the amc fuzz cases, --group
 more: further commands and formats, --group live: amc watch, amc probe against amc serve,
@@ -36,6 +38,10 @@ FULL = "--full" in sys.argv[2:]
 MAX_RUNS = 3000  # a sweep longer than this takes every k-th allocation
 TIMEOUT = 60
 WORKERS = max(1, min(2, os.cpu_count() or 1))
+SHARE = re.fullmatch(r"([0-9]+)/([1-9][0-9]*)", os.environ.get("AMC_SWEEP_SHARE", "0/1"))
+if not SHARE or int(SHARE.group(1)) >= int(SHARE.group(2)):
+    sys.exit("alloc_fail: AMC_SWEEP_SHARE must be K/N with 0 <= K < N")
+SHARE_K, SHARE_N = int(SHARE.group(1)), int(SHARE.group(2))
 
 PERSON = ["--schema", "tests/data/schema/person.schema.json",
           "--schema", "tests/data/schema/address.schema.json"]
@@ -467,6 +473,7 @@ def sweep_case(case):
     every = 1 if FULL else opts.get("every", 1)
     todo = (list(range(first)) + [n for n in range(0, head, stride) if n >= first]
             + list(range(head, count, every if head else stride)))
+    todo = todo[SHARE_K::SHARE_N]
     problems = []
     stats = {"tolerated": 0, "reported": 0}
     with concurrent.futures.ThreadPoolExecutor(WORKERS) as ex:
@@ -482,6 +489,8 @@ def sweep_case(case):
         rest = f"1 in {every}" if every > 1 else "all"
         note = (f", the first {first} all, up to {head} with stride {stride}, the other "
                 f"{count - head} {rest}")
+    if SHARE_N > 1:
+        note += f", share {SHARE_K}/{SHARE_N} (AMC_SWEEP_SHARE): {len(todo)} runs"
     print(f"{name}: {count} allocations{note}: {stats['reported']} reported, "
           f"{stats['tolerated']} tolerated, {len(problems)} wrong", flush=True)
     return problems
