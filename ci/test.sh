@@ -14,7 +14,8 @@ ROOT=$PWD
 JOBS=$(nproc 2>/dev/null || echo 2)
 bash ci/install-deps.sh
 
-step() { printf '\n==> %s\n' "$*"; }
+# each step's header says how long the script has run so far (the steps' costs, for CI's time)
+step() { printf '\n==> %s  [%d min %02d s]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 step "Release build (-Werror)"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DAMC_WERROR=ON >/dev/null
@@ -52,4 +53,4 @@ bash ci/mutate.sh -n 30 --quick --coverage build/coverage/coverage.json --min-sc
 echo
 cat build/coverage/summary.txt
 tail -1 build/mutate/report.txt
-echo "ci/test.sh: all steps passed"
+echo "ci/test.sh: all steps passed in $((SECONDS / 60)) min $((SECONDS % 60)) s"
