@@ -11,6 +11,7 @@ seeded and short, every assertion on the exact output, finding or exit status:
 
 usage: fzcov_cli.py AMC SOURCE_DIR
 """
+import hashlib
 import json
 import os
 import re
@@ -625,5 +626,113 @@ for args, head in (
     lines = p.stdout.splitlines()
     if p.returncode != 0 or p.stderr or lines[0] != head or lines[-1] != "no findings":
         c.fail(f"two jobs {args[0]}: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
+# 21. --stateful: keyrings of the suite's policy that give no keyed sessions (keys no list, one
+# key, a key_id that is no string) and one that does (two shared keys, without a principal: the
+# first is the shared one); the ignite profile (no session rules, no policy line)
+KR = json.load(open(os.path.join(S, "policies", "keyring.json")))
+NOPOL = ("no sessions under a policy: no policy of the suite names a JSON keyring of two keys "
+         "under which the templates are valid")
+for name, keys, line in (
+        ("obj", {}, NOPOL), ("one", KR["keys"][:1], NOPOL),
+        ("intid", [dict(KR["keys"][0], key_id=5)] + KR["keys"][1:], NOPOL),
+        ("twoshared", KR["keys"] + [{"key_id": "k-shared-v2", "algorithm": "hmac_sha256",
+                                     "secret_hex": "00" * 32}],
+         "under policy hmac.yaml (keyring keyring.json): 1 sessions")):
+    d = suite("su-kr-" + name, ["schema"])
+    shutil.copyfile(os.path.join(S, "policies", "hmac.yaml"), os.path.join(d, "mailbox", "hmac.yaml"))
+    write(os.path.join(d, "mailbox", "keyring.json"), json.dumps(dict(KR, keys=keys)))
+    with open(os.path.join(d, "mailbox", "cases.json"), "w") as fh:
+        json.dump([tpl, dict(tpl, policy="hmac.yaml")], fh)
+    p = st_run(d, "s-kr-" + name)
+    lines = p.stdout.splitlines()
+    if p.returncode != 0 or p.stderr or line not in lines or lines[-1] != "no findings":
+        c.fail(f"stateful, keyring {name}: exit {p.returncode}\n{p.stdout}{p.stderr}")
+p = c.amc(["fuzz", "--stateful", "--profile", "ignite", "--suite", c.suite, "--impl",
+           f"{AMC} adapter", "--runs", "2", "--seed", "3", "--out", out_dir("s-ignite"), "-q"])
+p.stdout = timeless(p.stdout)
+expect("stateful, ignite", p, 0,
+       f"amc fuzz --stateful: profile ignite, adapter {AMC} adapter = amc {VERSION}, seed 3, 1 "
+       "job\n2 sessions (3 messages) in T s (R/s)\ncoverage: no session rules in amc for ignite\n"
+       "no findings\n", "")
+
+# 22. the mutator on IGNITE messages without header fields, with 310 of them, with continued
+# header lines and with YAML bodies whose strings need quoting: the inputs of a seeded run
+# (through an adapter that logs them), pinned by their SHA-256
+mc = out_dir("mime-corpus")
+os.makedirs(mc)
+HDR = ("MIME-Version: 1.0\nFrom: leader\nTo: coordinator\nX-IGNITE-Type: task_assignment\n"
+       "Content-Type: text/x-yaml; charset=utf-8\n\n")
+for name, text in (
+        ("a-nohdr.mime", "\ntype: task_assignment\n"),
+        ("b-many.mime", "".join(f"X-H{i}: v{i}\n" for i in range(310)) + "\ntype: x\n"),
+        ("c-yaml.mime", HDR + 'type: task_assignment\na: "1.5"\nb: ".x"\nc: "+3"\nd: "x: y"\n'
+                              'e: "a #b"\nf: "x\\u007fy"\ng: "tab\\there"\nh: "yes"\n'
+                              'i: "null"\nj: "end:"\nk: [1, 2]\nl: {m: 1}\n'),
+        ("d-cont.mime", "MIME-Version: 1.0\nSubject: a\n b\n\tc\nX-E:\nX-F: :\n\nbody\n")):
+    write(os.path.join(mc, name), text)
+log = out_dir("mime.log")
+p = c.amc(["fuzz", "--profile", "ignite", "--corpus", mc, "--impl", f"{CFA} logdata:{log} {AMC}",
+           "--runs", "3000", "--seed", "3", "--out", out_dir("mime-out"), "-q"])
+p.stdout = timeless(p.stdout)
+digest = hashlib.sha256(open(log, "rb").read()).hexdigest() if os.path.exists(log) else None
+expect("mutator, MIME seeds", p, 0,
+       f"amc fuzz: profile ignite, adapter {CFA} logdata:{log} {AMC} = amc {VERSION}, seed 3, 1 "
+       "job\n3000 execs in T s (R/s), corpus 767, amc codes reached 15/37\nno findings\n", "")
+if digest != "3cf1ce3716e0581be7c97461feb6c87dad9174803e29fc05ba5b4ff55b8c8dd1":
+    c.fail(f"mutator, MIME seeds: the inputs' SHA-256 is {digest}")
+
+# 23. the command line: --seed empty or not a number; --lifecycle / --stateful with --replay
+# and no implementation (the recorded one); --emit-cases after a replay with an implementation
+# that cannot write (exit 2) or after a replay that failed (not tried)
+for seed in ("", "12x"):
+    expect(f"--seed '{seed}'", c.amc(["fuzz", "--profile", "mailbox", "--impl", "x", "--seed",
+                                      seed]), 2, "", f"amc fuzz: --seed: '{seed}' is not a number\n")
+replay_line("--lifecycle --replay", LCD, ["--lifecycle"], 1,
+            f"reproduced     {LCV}  step 3: expected rejected, got accepted")
+if findings(ST1):
+    p = c.amc(["fuzz", "--stateful", "--replay", ST1])
+    if p.returncode != 1 or p.stdout.splitlines()[-1] != "amc fuzz --replay: 2 reproduced, 0 not " \
+                                                         "reproduced":
+        c.fail(f"--stateful --replay: exit {p.returncode}\n{p.stdout}{p.stderr}")
+write(os.path.join(TMP, "b-file"), "")
+p = c.amc(["fuzz", "--replay", r1, "--impl-exec", "true {file}", "--emit-cases",
+           f"{TMP}/b-file/em"])
+expect("--replay --impl-exec --emit-cases under a file", p, 2,
+       f"reproduced     {V}  verdict (impl-valid)\n"
+       "amc fuzz --replay: 1 reproduced, 0 not reproduced\n",
+       f"amc fuzz: --emit-cases: cannot copy {V} to "
+       f"{TMP}/b-file/em/mailbox/inputs/fuzz-verdict-500e7ac9/seed.json\n")
+p = c.amc(["fuzz", "--replay", f"{TMP}/nothing", "--impl-exec", "true {file}", "--emit-cases",
+           out_dir("em-nothing")])
+expect("--replay of nothing --emit-cases", p, 2, "",
+       f"amc fuzz: {TMP}/nothing/findings.jsonl: No such file or directory\n")
+if os.path.exists(out_dir("em-nothing")):
+    c.fail("--replay of nothing --emit-cases: the emit folder was made")
+
+# 24. --corpus: a folder 17 deep is not walked (16 is); a suite whose inputs is a file: the
+# built-in seed
+deep = out_dir("deep")
+os.makedirs(os.path.join(deep, *["d"] * 18))
+write(os.path.join(deep, *["d"] * 16, "s16.json"), "{}")
+write(os.path.join(deep, *["d"] * 17, "s17.json"), "{}")
+log = out_dir("deep.log")
+p = c.amc(["fuzz", "--profile", "mailbox", "--impl-exec", f"echo {{file}} >> {log}; exit 1",
+           "--corpus", deep, "--runs", "1", "--seed", "1", "--out", out_dir("deep-out"), "-q"])
+names = [re.sub(r"^.*/amc-fuzz-[^/]*/", "", x) for x in open(log).read().split()] \
+    if os.path.exists(log) else []
+if p.returncode != 0 or names != ["/".join(["d"] * 16 + ["s16.json"])]:
+    c.fail(f"corpus 17 deep: exit {p.returncode}, {names}\n{p.stdout}{p.stderr}")
+su = out_dir("su-inputs-file")
+os.makedirs(os.path.join(su, "mailbox"))
+write(os.path.join(su, "mailbox", "inputs"), "")
+log = out_dir("builtin.log")
+p = c.amc(["fuzz", "--profile", "mailbox", "--suite", su, "--impl-exec",
+           f"echo {{file}} >> {log}; exit 1", "--runs", "1", "--seed", "1", "--out",
+           out_dir("builtin-out"), "-q"])
+names = [re.sub(r"^.*/amc-fuzz-[^/]*/", "", x) for x in open(log).read().split()] \
+    if os.path.exists(log) else []
+if p.returncode != 0 or names != ["seed.json"]:
+    c.fail(f"suite inputs a file: exit {p.returncode}, {names}\n{p.stdout}{p.stderr}")
 
 c.finish()
