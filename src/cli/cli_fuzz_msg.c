@@ -760,6 +760,11 @@ static int replay_message(fz_target *t, const char *dir, json_object *fo, char *
     if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0)
         return -1;
     if (fz_amc_init(&amc, t->profile) != 0) {
+        if (!t->profile || !amc_profile_find(t->profile))
+            snprintf(now, n, "the finding's profile %s is not one amc implements",
+                     t->profile ? t->profile : "(none)");
+        else
+            snprintf(now, n, "out of memory");
         free(buf);
         fz_amc_free(&amc);
         return -1;

@@ -2,6 +2,7 @@
 """An adapter for tests/cli/fzcov_cli.py that misbehaves on one request kind (stdlib only).
 
 usage: fzcov_adapter.py OP:ACTION[:N] AMC
+With $FZCOV_ONCE=FILE it starts once: a second start (FILE exists) exits 1 at once.
 Requests go to the reference adapter (AMC adapter); the N-th request (1: the first, the default)
 of op OP (hello, reset, validate, lifecycle) and each after it get ACTION instead:
   garbage  a line that is not JSON
@@ -23,6 +24,11 @@ import sys
 import time
 
 op_want, action, *rest = sys.argv[1].split(":")
+once = os.environ.get("FZCOV_ONCE")
+if once:  # starts once: a second start (the file exists) exits 1 at once
+    if os.path.exists(once):
+        sys.exit(1)
+    open(once, "w").close()
 nth = int(rest[0]) if rest else 1
 amc = sys.argv[2]
 ref = subprocess.Popen([amc, "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

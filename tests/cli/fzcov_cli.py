@@ -735,4 +735,76 @@ names = [re.sub(r"^.*/amc-fuzz-[^/]*/", "", x) for x in open(log).read().split()
 if p.returncode != 0 or names != ["seed.json"]:
     c.fail(f"suite inputs a file: exit {p.returncode}, {names}\n{p.stdout}{p.stderr}")
 
+# 25. --lifecycle against an adapter that dies at its first lifecycle request and cannot be
+# restarted: the finding is kept unshrunk (the shrinker's candidates do not reach it), its re-run
+# says why, and the run stops
+d = out_dir("lc-once")
+env = dict(os.environ, FZCOV_ONCE=out_dir("lc-once.started"))
+p = c.amc(["fuzz", "--lifecycle", "--profile", "acp", "--impl", f"{FZ} lifecycle:kill {AMC}",
+           "--runs", "3", "--seed", "7", "--out", d, "-q"], env=env)
+lines = p.stdout.splitlines()
+got = [[f.get(k) for k in ("class", "size", "original_size", "impl")] for f in findings(d)]
+if p.returncode != 1 or p.stderr or got != [
+        ["crash:signal 9", 22, 22, {"outcome": "garbage", "detail": "restart failed: adapter "
+                                                             "exited with status 1 (crash?)"}]] or \
+        f"  lifecycle {d}/lifecycle-b66cdad5.json  crash:signal 9 (did not show again on the " \
+        "shrunk sequence) [22 -> 22 events]" not in lines or lines[-1] != \
+        "stopped: the implementation is no longer reachable (restart failed: adapter exited " \
+        "with status 1 (crash?))" or not lines[1].startswith("1 sequences (22 events) in "):
+    c.fail(f"lifecycle, no restart: exit {p.returncode}, {got}\n{p.stdout}{p.stderr}")
+
+# 26. --replay of message findings: a profile amc does not implement (said: it was an "error"
+# line without a reason), targets that change mode and back (exec, adapter, exec: each opened
+# anew); --emit-cases of a line whose amc part has no verdict (invalid)
+d = msg_dir("r-noprofile", profile="nosuch")
+replay_line("replay, a profile amc does not implement", d, [], 2,
+            f"error          {d}/verdict-500e7ac9.json  the finding's profile nosuch is not one "
+            "amc implements")
+d = out_dir("r-modes")
+os.makedirs(d)
+shutil.copyfile(V, os.path.join(d, "verdict-500e7ac9.json"))
+with open(os.path.join(d, "findings.jsonl"), "w") as fh:
+    for tg in ({"mode": "exec", "command": "true {file}"}, {"mode": "adapter",
+                                                           "command": f"{AMC} adapter"},
+               {"mode": "exec", "command": "true {file}"}):
+        fh.write(json.dumps(dict(fs0, target=tg)) + "\n")
+expect("replay, exec, adapter, exec", c.amc(["fuzz", "--replay", d]), 1,
+       f"reproduced     {d}/verdict-500e7ac9.json  verdict (impl-valid)\n"
+       f"not reproduced {d}/verdict-500e7ac9.json  both say invalid\n"
+       f"reproduced     {d}/verdict-500e7ac9.json  verdict (impl-valid)\n"
+       "amc fuzz --replay: 2 reproduced, 1 not reproduced\n", "")
+d, em = msg_dir("e-noverdict", amc={"codes": ["JSON_UNEXPECTED_END"]}), out_dir("em-noverdict")
+expect("emit, no verdict", c.amc(["fuzz", "--replay", d, "--emit-cases", em]), 0,
+       f"amc fuzz: wrote 1 case(s) and 0 scenario(s) under {em}/mailbox (run them with: amc "
+       f"conform --suite {em} --impl CMD)\n", "")
+got = json.load(open(os.path.join(em, "mailbox", "cases.json")))
+if [(x["verdict"], x["codes"], x["rule"]) for x in got] != \
+        [("invalid", ["JSON_UNEXPECTED_END"], "MAILBOX-ENV-001")]:
+    c.fail(f"emit, no verdict: {got}")
+
+# 27. --emit-cases when amc reported the code of every rule of the profile and recorded no rule:
+# no rule passes (lifecycle, workspace, live and SHOULD rules are never picked): rule "?"
+for prof in ("socket", "acp"):
+    rs = json.loads(c.amc(["rules", "--profile", prof, "--format", "json"]).stdout)
+    rs = rs["rules"] if isinstance(rs, dict) else rs
+    codes = sorted({r["code"] for r in rs})
+    d = msg_dir("e-all-" + prof, profile=prof, amc={"verdict": "invalid", "codes": codes})
+    em = out_dir("em-all-" + prof)
+    expect(f"emit, every {prof} code", c.amc(["fuzz", "--replay", d, "--emit-cases", em]), 0,
+           f"amc fuzz: wrote 1 case(s) and 0 scenario(s) under {em}/{prof} (run them with: amc "
+           f"conform --suite {em} --impl CMD)\n", "")
+    got = json.load(open(os.path.join(em, prof, "cases.json")))
+    if [(x["rule"], x["level"]) for x in got] != [("?", "MUST")]:
+        c.fail(f"emit, every {prof} code: {got}")
+    # without its last MUST message rule's code, that rule is the one
+    last = [r for r in rs if r["level"] == "MUST" and "-LC-" not in r["id"] and
+            "-WS-" not in r["id"] and "-LIVE-" not in r["id"]][-1]
+    d = msg_dir("e-most-" + prof, profile=prof,
+                amc={"verdict": "invalid", "codes": [x for x in codes if x != last["code"]]})
+    em = out_dir("em-most-" + prof)
+    c.amc(["fuzz", "--replay", d, "--emit-cases", em])
+    got = json.load(open(os.path.join(em, prof, "cases.json")))
+    if [(x["rule"], x["level"]) for x in got] != [(last["id"], "MUST")]:
+        c.fail(f"emit, every {prof} code but {last['code']}: {got}")
+
 c.finish()
