@@ -1,5 +1,6 @@
 # CLI tests of helper clibr (issue 22: branches of src/cli that no test ran, each asserted):
-#   cli.clibr_usage (golden file tests/cli/clibr_usage.test, registered with the others)
+#   cli.clibr_usage, cli.clibr_validate, cli.clibr_config (golden files tests/cli/clibr_*.test,
+#                 registered with the others)
 #   cli.clibr_report  amc report html of crafted conform reports (shards of one implementation,
 #                 another mode, no name, no profile, no outcome, every bad outcome), -o to a full
 #                 disk; amc bowtie's OS from /etc/os-release
@@ -10,7 +11,13 @@
 #                 on a pseudo-terminal
 #   cli.clibr_watch  amc watch: --strict, JSON, names never checked, DIR moved or deleted,
 #                 folders renamed away and moved in, files rewritten, replaced, deleted while open
-foreach(t report live util watch)
+#   cli.clibr_conform  amc conform --impl-exec on a suite of its own: text, JSON and HTML reports,
+#                 the commands run, the replay's name for amc by PATH, one skipped case
+#   cli.clibr_html  audit --format html lanes from odd key layouts; trace --format html of a
+#                 finding the settings made a warning or a note
+#   cli.clibr_cmds  amc schemas export/print, amc sign of JSON Lines (--write), lint-schema
+#                 walks, AMC_NO_CONFIG, a --config naming its policy, amc adapter's validators
+foreach(t report live util watch conform html cmds)
   add_test(NAME cli.clibr_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clibr_${t}.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR}

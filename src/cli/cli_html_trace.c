@@ -360,13 +360,18 @@ void cli_tl_event(cli_tl *tl, const amc_lifecycle *lc, const char *ev, size_t le
         const amc_diag *d = amc_diags_get(ds, i);
         int s = d->sev == AMC_SEV_ERROR ? 2 : d->sev == AMC_SEV_WARNING ? 1 : 0;
         if (s > sev || !*diag) {
-            snprintf(diag, sizeof diag, "%s[%s]%s%s: %s", s == 2 ? "error" : "warning",
+            snprintf(diag, sizeof diag, "%s[%s]%s%s: %s",
+                     s == 2   ? "error"
+                     : s == 1 ? "warning"
+                              : "note",
                      amc_code_id(d->code), d->rule_id ? " " : "", d->rule_id ? d->rule_id : "",
                      d->message);
         }
         sev = s > sev ? s : sev;
     }
-    if (st != AMC_OK && sev < 2) {
+    /* rejected: an error, unless only rules the settings made warnings or notes rejected it
+     * (the replay goes on then: cmd_trace.c replay) */
+    if (st != AMC_OK && st != AMC_EINVALID && sev < 2) {
         sev = 2;
         if (!*diag)
             snprintf(diag, sizeof diag, "error: the event was not applied");

@@ -14,7 +14,15 @@ result asserted exactly:
      a request"; --fault error --fault-on status: a task is answered normally, a status request
      with the error; --fault-on task: the other way round (cmd_serve.c answer),
   5. (as root only) a stale socket of another user at the path: left alone, exit 2
-     (cmd_serve.c make_socket).
+     (cmd_serve.c make_socket),
+  6. the reports of a probe stopped by --max-time: Markdown has the stopped line between blank
+     lines after the rules, JUnit skips the rules not run with that reason; of a probe that could not
+     connect: JSON with connectError, JUnit skipping every rule with the connect error
+     (cli_probe_report.c),
+  7. a server that closes bad requests without an error reply (--fault close --fault-on
+     invalid): SOCKET-LIVE-004 fails in five steps: the first one "(and 4 later steps)" in
+     text and Markdown, the first one in JUnit; with --strict it fails the run (exit 1, "1 SHOULD
+     rule failed (--strict: they count)") (cli_probe_report.c).
 Waits are bounded (at most 10 s for the socket to appear).
 Usage: clibr_live.py AMC (run from the source tree)."""
 import json
@@ -45,9 +53,17 @@ def serve(path, *more):
     p = subprocess.Popen([AMC, "serve", "--socket", path, "--quiet"] + list(more),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     end = time.monotonic() + 10
-    while not os.path.exists(path) and time.monotonic() < end and p.poll() is None:
-        time.sleep(0.02)
-    check(os.path.exists(path), f"serve {path}: no socket after 10 s")
+    up = False
+    while not up and time.monotonic() < end and p.poll() is None:
+        # listening, not only bound (it records the socket's identity in between)
+        c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            c.connect(path)
+            up = True
+        except OSError:
+            time.sleep(0.02)
+        c.close()
+    check(up, f"serve {path}: not listening after 10 s")
     return p
 
 
@@ -74,9 +90,9 @@ TASK = b'{"type": "task", "id": "t-1", "from": "clibr", "payload": {"instruction
 def probe_short(more, env=None):
     """amc probe --max-time 0.05 (no step starts with less than 0.05 s left: the run stops right
     after the status request). The status request itself has those 0.05 s to be answered; on a
-    loaded machine it may not be: such a run is made again (at most 5 times), it says nothing
+    loaded machine it may not be: such a run is made again (at most 10 times), it says nothing
     about what is checked here."""
-    for _ in range(5):
+    for _ in range(10):
         p = run(["probe", "--socket", sock, "--max-time", "0.05"] + more, env=env)
         if b"status: no reply and no close within" not in p.stdout:
             break
@@ -113,6 +129,18 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-live-") as t:
               "the run reached --max-time (0 s) before the empty step" and
               rep.get("requests") == 1 and rep.get("notRun") == 4 and rep.get("reached") is True,
               f"probe --max-time 0.05 --format json: exit {p.returncode} {p.stdout[:300]!r}")
+        # 6. the reports of a stopped run
+        stopped = "the run reached --max-time (0 s) before the empty step"
+        p = probe_short(["--format", "markdown"])
+        check(p.returncode == 1 and "\n| SOCKET-LIVE-009 | MUST | not-run |  |\n\nstopped: %s\n\n"
+              "| Step | Sent | Result | Seconds |\n" % stopped in p.stdout.decode(),
+              f"probe --format markdown, stopped: exit {p.returncode} {p.stdout[-300:]!r}")
+        p = probe_short(["--format", "junit"])
+        out = p.stdout.decode()
+        check(p.returncode == 1 and
+              out.count('<skipped message="not run: %s"/>' % stopped) == 4 and
+              'tests="9" failures="0" errors="0" skipped="4"' in out,
+              f"probe --format junit, stopped: exit {p.returncode} {out[:400]!r}")
         # 2. the task step out of memory
         cnt = os.path.join(t, "count")
         p = probe_short(["--allow-tasks"], env={"AMC_FAIL_ALLOC_COUNT": cnt})
@@ -131,6 +159,44 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-live-") as t:
     finally:
         rc, out, err = stop(sv)
     check(rc == 0 and not os.path.exists(sock), f"serve: exit {rc} {err!r}")
+
+    # 7. one rule failing in five steps
+    sv = serve(sock, "--fault", "close", "--fault-on", "invalid")
+    try:
+        first = "empty: the connection was closed without an error reply (closed)"
+        p = run(["probe", "--socket", sock, "--block-limit", "0.2"])
+        check(p.returncode == 0 and "  WARN    SOCKET-LIVE-004 SHOULD SOCKET_LIVE_BAD_INPUT\n" in
+              p.stdout.decode() and "          %s (and 4 later steps)\n" % first in
+              p.stdout.decode(), f"probe, close on invalid: exit {p.returncode} {p.stdout!r}")
+        p = run(["probe", "--socket", sock, "--block-limit", "0.2", "--strict"])
+        check(p.returncode == 1 and "\nfail: 0 MUST rules failed, 1 SHOULD rule failed (--strict: "
+              "they count), 0 not run; " in p.stdout.decode(),
+              f"probe --strict, close on invalid: exit {p.returncode} {p.stdout!r}")
+        p = run(["probe", "--socket", sock, "--block-limit", "0.2", "--format", "markdown"])
+        check(p.returncode == 0 and "\n| SOCKET-LIVE-004 | SHOULD | fail | %s (and 4 later steps) |"
+              "\n" % first in p.stdout.decode(),
+              f"probe --format markdown, close on invalid: exit {p.returncode} {p.stdout!r}")
+        p = run(["probe", "--socket", sock, "--block-limit", "0.2", "--format", "junit"])
+        check(p.returncode == 0 and '<testcase classname="socket.live" name="SOCKET-LIVE-004">\n'
+              '      <failure type="SHOULD" message="%s">%s\n</failure>' % (first, first) in
+              p.stdout.decode(),
+              f"probe --format junit, close on invalid: exit {p.returncode} {p.stdout!r}")
+    finally:
+        stop(sv)
+
+    # 6. the reports of a probe that cannot connect
+    none = os.path.join(t, "none.sock")
+    why = "cannot connect to %s: No such file or directory" % none
+    p = run(["probe", "--socket", none, "--format", "json"])
+    rep = json.loads(p.stdout) if p.stdout else {}
+    check(p.returncode == 3 and rep.get("reached") is False and rep.get("connectError") == why and
+          rep.get("verdict") == "not-reached" and p.stderr.decode() == "amc probe: %s\n" % why,
+          f"probe --format json, not reached: exit {p.returncode} {p.stdout[:300]!r}")
+    p = run(["probe", "--socket", none, "--format", "junit"])
+    out = p.stdout.decode()
+    check(p.returncode == 3 and out.count('<skipped message="not run: %s"/>' % why) == 9 and
+          'tests="9" failures="0" errors="1" skipped="9"' in out,
+          f"probe --format junit, not reached: exit {p.returncode} {out[:400]!r}")
 
     # 3. the socket path taken over while amc serve runs
     sv = serve(sock)

@@ -11,14 +11,21 @@ with its exact output:
      every path the profile sees), of one whose name is 64 bytes or longer (no prefix)
      (cli_util.c cli_ws_root_prefix),
   5. reading input: a file and standard input larger than --max-size (LIMIT_SIZE, exit 1),
-     standard input that is a directory ("amc: <stdin>: Is a directory", exit 2)
+     standard input that is a directory ("amc: <stdin>: Is a directory", exit 2; for JSON Lines
+     too)
      (cli_util.c cli_read_file_to),
   6. on a terminal (a pseudo-terminal, NO_COLOR unset): an info finding in cyan (a rule set to
      info by --config), amc watch's findings in colour (cli_util.c cli_print_diag_text,
-     cmd_watch.c).
+     cmd_watch.c); amc audit's summary line on standard error when that is a terminal, without
+     --stats; with --stats of a folder with no workspace: "no workspace", its files under "./"
+     (cmd_audit.c print_stats).
+  7. amc validate --stateful --shard K/2 of JSON Lines by task_id, whose lines have none to go
+     by (not JSON, an array, no task_id, longer than --max-size): they go by line number, odd
+     lines to shard 1, even to shard 2 (cmd_validate.c shard_of_key, jline_end).
 Usage: clibr_util.py AMC (run from the source tree)."""
 import os
 import pty
+import re
 import shutil
 import subprocess
 import sys
@@ -54,6 +61,25 @@ def on_tty(args, cwd=None):
         out += d
     os.close(m)
     return p.returncode, out.decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+def err_on_tty(args, cwd=None):
+    """amc ARGS with standard error on a pseudo-terminal: (exit status, stdout, what it wrote)."""
+    m, s = pty.openpty()
+    p = subprocess.run([AMC] + args, stdout=subprocess.PIPE, stderr=s, cwd=cwd, timeout=60,
+                       env=dict(os.environ, NO_COLOR="1"))
+    os.close(s)
+    err = b""
+    while True:
+        try:
+            d = os.read(m, 65536)
+        except OSError:
+            break
+        if not d:
+            break
+        err += d
+    os.close(m)
+    return p.returncode, p.stdout, err.decode("utf-8", "replace").replace("\r\n", "\n")
 
 
 def run(args, cwd=None):
@@ -146,10 +172,15 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-util-") as t:
           f"parse - < big.json: exit {p.returncode} {p.stdout[:80]!r} {p.stderr!r}")
     dfd = os.open(t, os.O_RDONLY | os.O_DIRECTORY)
     p = subprocess.run([AMC, "parse", "-"], stdin=dfd, capture_output=True, timeout=60)
-    os.close(dfd)
     check(p.returncode == 2 and p.stdout == b"" and
           p.stderr == b"amc: <stdin>: Is a directory\n",
           f"parse - < DIR: exit {p.returncode} {p.stdout[:80]!r} {p.stderr!r}")
+    p = subprocess.run([AMC, "validate", "--schema", schema, "--jsonl", "-"], stdin=dfd,
+                       capture_output=True, timeout=60)
+    os.close(dfd)
+    check(p.returncode == 2 and p.stdout == b"" and
+          p.stderr == b"amc: <stdin>: Is a directory\nvalid=0 invalid=0\n",
+          f"validate --jsonl - < DIR: exit {p.returncode} {p.stdout[:80]!r} {p.stderr!r}")
 
     # 6. colour on a terminal
     try:
@@ -173,6 +204,34 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-util-") as t:
               "inbox/aggregator/9cd2be80-df17-45b1-8049-fd66fefc9852--1770804000001--5a1c7e0e-1f7a-"
               "4f59-8c42-6a7d9c2b3e44.json:15:23: \x1b[1;31merror\x1b[0m[MAILBOX_DELIVERY_ATTEMPTS_"
               "EXCEEDED]" in out, f"watch on a terminal: exit {rc} {out!r}")
+    nomsg = os.path.join(SRC, "tests/data/clibr/nomsg")
+    p = run(["audit", "--stats", nomsg])
+    check(p.returncode == 0 and re.fullmatch(
+        r"amc audit: %s: no workspace; 1 files \(0 messages, 1 other\), 0 entries not read; "
+        r"\./ 1; 0 errors, 1 warnings; [0-9.]+ s, [0-9]+ files/s\n" % re.escape(nomsg),
+        p.stderr.decode()) is not None, f"audit --stats, no workspace: {p.stderr!r}")
+    if have_pty:
+        rc, out, err = err_on_tty(["audit", "inbox"], cwd=t)
+        check(rc == 1 and re.fullmatch(
+            r"amc audit: inbox: mailbox workspace; 4 files \(3 messages, 0 other\), 0 entries "
+            r"not read; aggregator/ 1 claude/ 3; 2 errors, 5 warnings; [0-9.]+ s, [0-9]+ "
+            r"files/s\n", err)
+            is not None, f"audit, stderr a terminal: exit {rc} {err!r}")
+
+    # 7. shards of lines without a task_id to go by
+    with open(os.path.join(t, "sh.jsonl"), "w") as f:
+        f.write('not json\n[1]\n{"a": 1}\n{"task_id": "%s"}\n' % ("x" * 3000))
+    for k, lines, summary in ((1, {1, 3}, "valid=0 invalid=2\n"),
+                              (2, {2, 4}, "valid=0 invalid=2 unparseable=1\n")):
+        p = run(["validate", "--profile", "mailbox", "--stateful", "--shard", "%d/2" % k,
+                 "--jsonl", "--max-size", "2K", "sh.jsonl"], cwd=t)
+        got = {int(m) for m in re.findall(r"^sh\.jsonl:(\d+):", p.stdout.decode(), re.M)}
+        check(p.returncode == 1 and got == lines and p.stderr.decode() == summary,
+              f"validate --shard {k}/2: exit {p.returncode} lines {got} {p.stderr!r}")
+    p = run(["validate", "--profile", "mailbox", "--stateful", "--shard", "2/2", "--jsonl",
+             "--max-size", "2K", "sh.jsonl"], cwd=t)
+    check("sh.jsonl:4:1: error[LIMIT_SIZE]: line is longer than the 2048-byte limit\n" in
+          p.stdout.decode(), f"validate --shard 2/2: {p.stdout!r}")
 
 for f in failures:
     print("FAIL:", f)

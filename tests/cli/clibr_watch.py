@@ -15,7 +15,9 @@ summary and exit status asserted exactly:
      rename (a new inode): checked each time; a file deleted while still open (waiting to
      settle): never checked; two files waiting, the older one written to again: each checked
      once when closed; --strict with no warning: exit 0 (cmd_watch.c seen_same, pend_drop,
-     run_due, watch_main).
+     run_due, watch_main),
+  5. a mailbox message with 1 500 properties the schema does not allow: 1 000 findings shown,
+     then "note: 2 more diagnostics not shown" (cmd_watch.c flush).
 Waits are bounded (each at most 10 s); no sleep is longer than 0.3 s.
 Usage: clibr_watch.py AMC (run from the source tree)."""
 import json
@@ -244,6 +246,26 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
     check(p.returncode == 0 and p.stdout == b"" and
           p.stderr.decode().endswith(": 5 files checked, 0 errors, 0 warnings\n"),
           f"watch --strict, no warning: exit {p.returncode} {p.stdout!r} {p.stderr!r}")
+
+    # 5. more findings than are kept
+    with open(os.path.join(SRC, "conformance/mailbox/inputs/env-001-valid-task-assignment.json"),
+              encoding="utf-8") as f:
+        env = json.load(f)
+    for i in range(1500):
+        env["x%d" % i] = i
+    mws = os.path.join(t, "mws")
+    os.makedirs(os.path.join(mws, "inbox", "codex"))
+    m = os.path.join(mws, "inbox", "codex", "m.json")
+    with open(m, "w") as f:
+        json.dump(env, f)
+    old(m)
+    p = run(["watch", "--timeout", "0.3", mws])
+    out = p.stdout.decode().splitlines()
+    check(p.returncode == 1 and len(out) == 1001 and
+          out[-1] == m + ": note: 2 more diagnostics not shown" and
+          p.stderr.decode() == "amc watch: %s: watching 3 directories\namc watch: %s: 1 files "
+          "checked, 1001 errors, 1 warnings\n" % (mws, mws),
+          f"watch, 1 500 findings: exit {p.returncode} {out[-2:]!r} {p.stderr!r}")
 
 for f in failures:
     print("FAIL:", f)
