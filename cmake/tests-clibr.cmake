@@ -1,6 +1,6 @@
 # CLI tests of helper clibr (issue 22: branches of src/cli that no test ran, each asserted):
-#   cli.clibr_usage, cli.clibr_validate, cli.clibr_config (golden files tests/cli/clibr_*.test,
-#                 registered with the others)
+#   cli.clibr_usage, cli.clibr_validate, cli.clibr_config, cli.clibr_opts (golden files
+#                 tests/cli/clibr_*.test, registered with the others)
 #   cli.clibr_report  amc report html of crafted conform reports (shards of one implementation,
 #                 another mode, no name, no profile, no outcome, every bad outcome), -o to a full
 #                 disk; amc bowtie's OS from /etc/os-release
@@ -17,7 +17,12 @@
 #                 finding the settings made a warning or a note
 #   cli.clibr_cmds  amc schemas export/print, amc sign of JSON Lines (--write), lint-schema
 #                 walks, AMC_NO_CONFIG, a --config naming its policy, amc adapter's validators
-foreach(t report live util watch conform html cmds)
+#   cli.clibr_conform2  placeholders outside and inside [[...]] groups, a command that cannot be
+#                 executed or outlives --timeout, --format html on stdout, "never:" codes
+#   cli.clibr_watch2  amc watch: folders sub and sub2, sub renamed away with a file waiting
+#   cli.clibr_live2  amc serve --quiet --timeout: a request never half-closed
+#   cli.clibr_misc  paths longer than the text report's line buffer; a $ref loop in amc bowtie
+foreach(t report live util watch conform html cmds conform2 watch2 live2 misc)
   add_test(NAME cli.clibr_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clibr_${t}.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR}
