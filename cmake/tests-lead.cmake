@@ -10,3 +10,9 @@ add_test(NAME cli.html_more_files
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/html_more_files.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.html_more_files PROPERTIES LABELS "cli")
+#   cli.html_plural  conform's HTML page says "1 case", "2 cases", "0 cases" failed (against the
+#                    JSON report of the same run)
+add_test(NAME cli.html_plural
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/html_plural.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.html_plural PROPERTIES LABELS "cli")
