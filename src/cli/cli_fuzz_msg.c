@@ -744,7 +744,8 @@ static int replay_open(fz_target *t, const fz_opts *o, json_object *fo, bool *op
     return 0;
 }
 
-/* Re-runs one message finding. 1 reproduced, 0 not, -1 could not run it. */
+/* Re-runs one message finding. 1 reproduced, 0 not, -1 could not run it (or not reach the
+ * implementation). */
 static int replay_message(fz_target *t, const char *dir, json_object *fo, char *now, size_t n)
 {
     const char *input = fz_jstr(fo, "input"), *name = fz_jstr(fo, "name");
@@ -755,7 +756,7 @@ static int replay_message(fz_target *t, const char *dir, json_object *fo, char *
     fz_verdict v;
     fz_result r;
     fz_kind k;
-    bool hit = false;
+    bool hit = false, unreached = false;
     snprintf(path, sizeof path, "%s/%s", dir, input);
     if (cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0)
         return -1;
@@ -780,10 +781,12 @@ static int replay_message(fz_target *t, const char *dir, json_object *fo, char *
     else
         snprintf(now, n, "both say %s", v.valid ? "valid" : "invalid");
     hit = hit && kname && !strcmp(fz_kind_name(k), kname) && want_cls && !strcmp(cls, want_cls);
+    /* not reached: the finding could not be run (as a stateful or lifecycle one), not gone */
+    unreached = r.out == FZ_R_UNREACHED;
     fz_result_clear(&r);
     fz_amc_free(&amc);
     free(buf);
-    return hit ? 1 : 0;
+    return unreached ? -1 : hit ? 1 : 0;
 }
 
 int fz_replay(const fz_opts *o, const char *dir)

@@ -52,10 +52,12 @@ expect("replay as recorded", c.amc(["fuzz", "--replay", r1]), 1,
 expect("replay, both invalid", c.amc(["fuzz", "--replay", r1, "--impl-exec", "false {file}"]), 0,
        f"not reproduced {V}  both say invalid\n"
        "amc fuzz --replay: 0 reproduced, 1 not reproduced\n", "")
+# (not reached: the finding could not be run, exit 2; it was "not reproduced", exit 0, as if the
+# bug were gone)
 expect("replay, not reached",
-       c.amc(["fuzz", "--replay", r1, "--impl-exec", f"{TMP}/no-such-command {{file}}"]), 0,
-       f"not reproduced {V}  not reached: the command could not start (127)\n"
-       "amc fuzz --replay: 0 reproduced, 1 not reproduced\n", "")
+       c.amc(["fuzz", "--replay", r1, "--impl-exec", f"{TMP}/no-such-command {{file}}"]), 2,
+       f"error          {V}  not reached: the command could not start (127)\n"
+       "amc fuzz --replay: 0 reproduced, 0 not reproduced, some could not be run\n", "")
 expect("replay, another kind",
        c.amc(["fuzz", "--replay", r1, "--impl-exec", "sh -c 'exit 3' {file}"]), 0,
        f"not reproduced {V}  crash (exit 3): exit status 3 (0 valid, 1 invalid)\n"
@@ -175,8 +177,9 @@ for cmd, now in (("exit 126", "not reached: the command could not start (126)"),
                  ("sleep 5", "hang (timeout): no exit within 0.5 s"),
                  ("exit 0", None)):
     replay_line(f"exec {cmd}", r1, ["--impl-exec", f"{cmd}; true {{file}}"] + hang_timeout(cmd),
-                1 if now is None else 0,
+                1 if now is None else 2 if now.startswith("not reached") else 0,
                 f"reproduced     {V}  verdict (impl-valid)" if now is None else
+                f"error          {V}  {now}" if now.startswith("not reached") else
                 f"not reproduced {V}  {now}")
 
 # 5. adapters: each way a validate request ends
@@ -806,5 +809,34 @@ for prof in ("socket", "acp"):
     got = json.load(open(os.path.join(em, prof, "cases.json")))
     if [(x["rule"], x["level"]) for x in got] != [(last["id"], "MUST")]:
         c.fail(f"emit, every {prof} code but {last['code']}: {got}")
+
+# 28. --replay against an adapter that dies at the first finding and cannot be restarted: the
+# next finding could not be run ("error", exit 2), for message, stateful and lifecycle findings
+def twice(name, src):
+    d = out_dir(name)
+    os.makedirs(d)
+    for f in os.listdir(src):
+        if f != "findings.jsonl":
+            (shutil.copytree if os.path.isdir(os.path.join(src, f)) else shutil.copyfile)(
+                os.path.join(src, f), os.path.join(d, f))
+    line = open(os.path.join(src, "findings.jsonl")).readline()
+    write(os.path.join(d, "findings.jsonl"), line + line)
+    return d
+
+
+RESTART = "not reached: restart failed: adapter exited with status 1 (crash?)"
+for name, src, op, first, out in (
+        ("msg", r1, "validate", "not reproduced {}  crash (signal 9): adapter killed by signal 9",
+         "0 reproduced, 1 not reproduced, some could not be run"),
+        ("st", ST1, "validate", "not reproduced {}  crash:signal 9: adapter killed by signal 9",
+         "0 reproduced, 1 not reproduced, some could not be run"),
+        ("lc", LCD, "lifecycle", "reproduced     {}  crash: adapter killed by signal 9",
+         "1 reproduced, 0 not reproduced, some could not be run")):
+    d = twice("once-" + name, src)
+    x = f"{d}/{findings(d)[0]['input']}"
+    env = dict(os.environ, FZCOV_ONCE=out_dir(f"once-{name}.started"))
+    expect(f"replay, no restart ({name})",
+           c.amc(["fuzz", "--replay", d, "--impl", f"{FZ} {op}:kill {AMC}"], env=env), 2,
+           first.format(x) + f"\nerror          {x}  {RESTART}\namc fuzz --replay: {out}\n", "")
 
 c.finish()
