@@ -16,3 +16,9 @@ add_test(NAME cli.html_plural
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/html_plural.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.html_plural PROPERTIES LABELS "cli")
+#   cli.html_trace_clip  trace check's HTML timeline: a closed span crossing the end of a part is
+#                        drawn to the middle of the next event's column (exact geometry)
+add_test(NAME cli.html_trace_clip
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/html_trace_clip.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.html_trace_clip PROPERTIES LABELS "cli")
