@@ -22,7 +22,9 @@
 #   cli.clibr_watch2  amc watch: folders sub and sub2, sub renamed away with a file waiting
 #   cli.clibr_live2  amc serve --quiet --timeout: a request never half-closed
 #   cli.clibr_misc  paths longer than the text report's line buffer; a $ref loop in amc bowtie
-foreach(t report live util watch conform html cmds conform2 watch2 live2 misc)
+#   cli.clibr_probe  amc probe through a proxy in front of amc serve that answers wrongly, stops
+#                 answering or stops listening
+foreach(t report live util watch conform html cmds conform2 watch2 live2 misc probe)
   add_test(NAME cli.clibr_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/clibr_${t}.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR}
