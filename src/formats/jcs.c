@@ -205,7 +205,7 @@ static size_t put_uint(char *out, uint64_t v)
 
 size_t amc_number_format_es(double d, char buf[32])
 {
-    char dig[ES_MAXDIG + 1];
+    char dig[ES_MAXDIG]; /* digits only, copied by count: no terminator */
     int k = 0, n = 0, i = 0;
     size_t len = 0;
     if (d != d) {

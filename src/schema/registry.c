@@ -701,10 +701,8 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
     if (id) {
         size_t f = 0;
         if (id->type != AMC_T_STRING) {
-            st = amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
-                                "%s must be a string", idkw) == AMC_ENOMEM
-                     ? AMC_ENOMEM
-                     : AMC_EINVALID;
+            wdiag(&w, NULL, 0, id->offset, AMC_C_SCHEMA_ID_INVALID, "%s must be a string", idkw);
+            st = w.st != AMC_OK ? w.st : AMC_EINVALID;
             goto out;
         }
         st = amc_uri_resolve(base, id->u.str.ptr, id->u.str.len, &abs);
@@ -719,12 +717,13 @@ static amc_status add_doc(amc_schema_set *set, const char *retrieval_uri, amc_do
             if (root_anchor && !anchor_name_ok(dialect, root_anchor, root_alen))
                 root_anchor = NULL;
         } else if (st != AMC_OK || (abs[f] == '#' && abs[f + 1] != '\0')) {
-            st = amc_diags_addf(ds, AMC_C_SCHEMA_ID_INVALID, amc_doc_pos(doc, id->offset),
-                                st == AMC_OK ? "$id \"%s\" must not have a fragment"
-                                             : "$id \"%s\" is not a valid URI reference",
-                                id->u.str.ptr) == AMC_ENOMEM
-                     ? AMC_ENOMEM
-                     : AMC_EINVALID;
+            if (st == AMC_OK)
+                wdiag(&w, NULL, 0, id->offset, AMC_C_SCHEMA_ID_INVALID,
+                      "$id \"%s\" must not have a fragment", id->u.str.ptr);
+            else
+                wdiag(&w, NULL, 0, id->offset, AMC_C_SCHEMA_ID_INVALID,
+                      "$id \"%s\" is not a valid URI reference", id->u.str.ptr);
+            st = w.st != AMC_OK ? w.st : AMC_EINVALID;
             goto out;
         }
         abs[f] = '\0';
