@@ -1038,8 +1038,12 @@ KWFN(required)
     if (os || t->n * nm <= 64) {
         for (i = 0; i < t->n; i++) {
             int32_t p = os ? k->u.names.pidx[i] : -1;
+            size_t j = 0;
             if (p >= 0 ? (e->words[os->present_off + (size_t)p / 64] >> (p % 64)) & 1u
                        : has_member(inst, t->keys[i], t->klens[i]))
+                continue;
+            /* a name listed twice is one requirement: reported at its first occurrence */
+            if (amc_ptab_lookup(t, t->keys[i], t->klens[i], &j) && j != i)
                 continue;
             ok = false;
             report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_REQUIRED,
@@ -1066,9 +1070,9 @@ KWFN(required)
                 size_t j = 0;
                 if (annot_get(e, &seen, i))
                     continue;
-                /* a duplicate name in "required" maps to its first occurrence */
-                if (amc_ptab_lookup(t, t->keys[i], t->klens[i], &j) && j != i &&
-                    annot_get(e, &seen, j))
+                /* a duplicate name in "required" maps to its first occurrence, which stands
+                 * for it (present or reported) */
+                if (amc_ptab_lookup(t, t->keys[i], t->klens[i], &j) && j != i)
                     continue;
                 ok = false;
                 report(e, c, n, k->name, NULL, inst, inst->offset, AMC_C_SCHEMA_REQUIRED,
