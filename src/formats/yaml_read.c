@@ -364,11 +364,13 @@ static const char *show(char *out, size_t cap, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     size_t i = 0, o = 0;
-    while (i < n && o + 8 < cap) {
+    while (i < n) {
         unsigned char c = (unsigned char)s[i];
         uint32_t cp = 0;
         size_t w = 0;
-        if (i >= SHOW_MAX) {
+        /* cut after SHOW_MAX bytes, whatever they became: "..." fits (o + 8 < cap held before
+         * the last step, which added at most 4 bytes) */
+        if (i >= SHOW_MAX || o + 8 >= cap) {
             memcpy(out + o, "...", 3);
             o += 3;
             break;

@@ -25,6 +25,7 @@
 #include "amc/amc.h"
 #include "amc/json.h"
 #include "amc/yaml.h"
+#include "core/arena_int.h"
 #include "lifecycle/model.h"
 #include "schema/regex_int.h"
 
@@ -195,6 +196,74 @@ static void test_regex_group_name_errors(void **state)
     }
 }
 
+/* Group names (RegExpIdentifierName, at most 256 bytes of UTF-8): U+200C / U+200D continue a
+ * name but do not start one; spaces (U+00A0, U+2000-U+200A, U+202F) are no part of one. */
+static void test_regex_group_names(void **state)
+{
+    static const struct {
+        const char *name; /* between (?< and > */
+        size_t rep;       /* the name is `name` repeated rep times */
+        const char *err;  /* NULL: compiles */
+    } cases[] = {
+        {"a", 256, NULL},
+        {"a", 257, "offset 3: group name too long"},
+        {"\xc3\xa9", 128, NULL}, /* 256 bytes */
+        {"\xc3\xa9", 129, "offset 3: group name too long"},
+        {"a\xe2\x80\x8c"
+         "b",
+         1, NULL},
+        {"\xe2\x80\x8c"
+         "b",
+         1, "offset 3: invalid character in group name"},
+        {"a\xe2\x80\x8d"
+         "b",
+         1, NULL},
+        {"\xe2\x80\x8d"
+         "b",
+         1, "offset 3: invalid character in group name"},
+        {"a\xe2\x80\x80"
+         "b",
+         1, "offset 3: invalid character in group name"},
+        {"a\xe2\x80\x8a"
+         "b",
+         1, "offset 3: invalid character in group name"},
+        {"a\xe2\x80\xaf"
+         "b",
+         1, "offset 3: invalid character in group name"},
+        {"a\xc2\xa0"
+         "b",
+         1, "offset 3: invalid character in group name"},
+        {"a\\u0062", 1, NULL},
+        {"a\\u{62}", 1, NULL},
+        {"1a", 1, "offset 3: invalid character in group name"},
+        {"a1", 1, NULL},
+        {"$_", 1, NULL},
+    };
+    size_t i = 0, k = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char pat[1200], err[256];
+        size_t n = 0;
+        amc_regex *re = NULL;
+        memcpy(pat, "(?<", 3);
+        n = 3;
+        for (k = 0; k < cases[i].rep; k++) {
+            memcpy(pat + n, cases[i].name, strlen(cases[i].name));
+            n += strlen(cases[i].name);
+        }
+        memcpy(pat + n, ">x)", 3);
+        n += 3;
+        err[0] = '\0';
+        re = amc_regex_compile(pat, n, 0, err, sizeof err);
+        if (cases[i].err ? re != NULL || strcmp(err, cases[i].err) != 0 : re == NULL)
+            fail_msg("case %zu (%s x %zu): %s", i, cases[i].name, cases[i].rep,
+                     re ? "compiled" : err);
+        if (re)
+            assert_int_equal(amc_regex_search(re, "x", 1), 1);
+        amc_regex_free(re);
+    }
+}
+
 /* ---- schema registry and validation ---- */
 
 #define S2020 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
@@ -252,6 +321,55 @@ static void test_registry_root_schema_uri(void **state)
         amc_schema_set_free(set);
     }
 }
+
+#ifdef AMC_ALLOC_FAILPOINTS
+/* A root "$id" that is not usable, with each allocation failing in turn: AMC_ENOMEM, or the
+ * diagnostic whole (code, schema_uri, message); never a diagnostic without its schema_uri. */
+static void test_registry_root_id_nomem(void **state)
+{
+    static const char *const schemas[] = {
+        S2020 "\"$id\":5}",
+        S2020 "\"$id\":\"https://t.invalid/x#f\"}",
+        S2020 "\"$id\":\"x%zz\"}",
+    };
+    size_t i = 0;
+    long k = 0;
+    (void)state;
+    for (i = 0; i < sizeof schemas / sizeof schemas[0]; i++) {
+        bool clean = false;
+        size_t nomem = 0; /* runs that ended in AMC_ENOMEM */
+        for (k = 0; !clean && k < 10000; k++) {
+            amc_schema_set *set = NULL;
+            amc_diags *ds = amc_diags_new(0);
+            const char *uri = NULL;
+            amc_status st = AMC_ENOMEM;
+            unsigned long used = 0;
+            assert_non_null(ds);
+            amc_test_alloc_fail_at(k);
+            set = amc_schema_set_new(NULL);
+            if (set)
+                st = amc_schema_set_add(set, SELF, schemas[i], strlen(schemas[i]), ds, &uri);
+            used = amc_test_alloc_count();
+            amc_test_alloc_fail_at(-1);
+            if (st == AMC_EINVALID) {
+                const amc_diag *d = amc_diags_get(ds, amc_diags_count(ds) - 1);
+                assert_int_equal(d->code, AMC_C_SCHEMA_ID_INVALID);
+                assert_non_null(d->schema_uri);
+                assert_string_equal(d->schema_uri, SELF);
+                clean = used <= (unsigned long)k; /* allocation k never came */
+            } else if (st == AMC_ENOMEM) {
+                nomem++;
+            } else {
+                fail_msg("%s, allocation %ld failing: status %d", schemas[i], k, (int)st);
+            }
+            amc_diags_free(ds);
+            amc_schema_set_free(set);
+        }
+        assert_true(clean);
+        assert_true(nomem > 0);
+    }
+}
+#endif
 
 typedef struct vwant {
     bool valid;
@@ -461,7 +579,11 @@ int main(void)
         cmocka_unit_test(test_regex_simple_counts_with_9),
         cmocka_unit_test(test_regex_surrogate_pairs),
         cmocka_unit_test(test_regex_group_name_errors),
+        cmocka_unit_test(test_regex_group_names),
         cmocka_unit_test(test_registry_root_schema_uri),
+#ifdef AMC_ALLOC_FAILPOINTS
+        cmocka_unit_test(test_registry_root_id_nomem),
+#endif
         cmocka_unit_test(test_one_of_annotations),
         cmocka_unit_test(test_small_properties_scan),
         cmocka_unit_test(test_acp_detect_members),
