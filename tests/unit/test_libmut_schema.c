@@ -2,7 +2,8 @@
  * test_libmut_schema.c - src/schema/compile.c under a meta-schema of its own (2020-12
  * "$vocabulary"): minContains / maxContains belong to the validation vocabulary and are
  * ignored without it (contains then needs one match, as with neither keyword; the "contains"
- * schema here uses applicator keywords only, "const" would be ignored too); a required
+ * schema here uses applicator keywords only, "const" would be ignored too); a meta-schema without
+ * "$vocabulary" has the vocabularies of its own meta-schema; a required
  * vocabulary amc does not know is SCHEMA_VOCAB_UNSUPPORTED, an optional one is ignored, a
  * "$vocabulary" that is not an object declares none (SCHEMA_DIALECT_UNSUPPORTED when added). Each
  * case asserts the compile status and every diagnostic (code, whole message), then the verdicts.
@@ -40,38 +41,52 @@ static const struct scase {
     amc_status st;     /* the compile's */
     const char *diags; /* "CODE message\n" per diagnostic of the compile */
     vcheck v[4];       /* instances and their verdicts (when it compiled) */
+    const char *meta0; /* NULL, or the meta-schema of the meta-schema (https://t.invalid/meta0) */
 } cases[] = {
     {"without the validation vocabulary: minContains / maxContains ignored",
      META_HEAD "\"$vocabulary\":{" V_CORE "," V_APPL "}}",
      CONTAINS_2_0,
      AMC_OK,
      "",
-     {{"[1]", true}, {"[{\"a\":0}]", false}, {"[1,1,1]", true}, {NULL, false}}},
+     {{"[1]", true}, {"[{\"a\":0}]", false}, {"[1,1,1]", true}, {NULL, false}},
+     NULL},
     {"with it: both apply",
      META_HEAD "\"$vocabulary\":{" V_CORE "," V_APPL "," V_VALID "}}",
      CONTAINS_2_0,
      AMC_OK,
      "",
-     {{"[1]", false}, {"[1,1]", true}, {"[1,1,1]", false}, {NULL}}},
+     {{"[1]", false}, {"[1,1]", true}, {"[1,1,1]", false}, {NULL}},
+     NULL},
+    {"a meta-schema without $vocabulary has its own meta-schema's vocabularies",
+     "{\"$schema\":\"https://t.invalid/meta0\",\"$id\":\"https://t.invalid/meta\"}",
+     CONTAINS_2_0,
+     AMC_OK,
+     "",
+     {{"[1]", true}, {"[{\"a\":0}]", false}, {NULL}},
+     "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+     "\"$id\":\"https://t.invalid/meta0\",\"$vocabulary\":{" V_CORE "," V_APPL "}}"},
     {"an optional vocabulary amc does not know",
      META_HEAD "\"$vocabulary\":{" V_CORE "," V_APPL ",\"urn:x:vocab\":false}}",
      CONTAINS_2_0,
      AMC_OK,
      "",
-     {{"[1]", true}, {NULL}}},
+     {{"[1]", true}, {NULL}},
+     NULL},
     {"a required vocabulary amc does not know",
      META_HEAD "\"$vocabulary\":{" V_CORE "," V_APPL ",\"urn:x:vocab\":true}}",
      CONTAINS_2_0,
      AMC_EINVALID,
      "SCHEMA_VOCAB_UNSUPPORTED required vocabulary \"urn:x:vocab\" is not supported\n",
-     {{NULL}}},
+     {{NULL}},
+     NULL},
     {"$vocabulary not an object: no vocabulary (the schema is refused when added)",
      META_HEAD "\"$vocabulary\":[]}",
      CONTAINS_2_0,
      AMC_EINVALID,
      "SCHEMA_DIALECT_UNSUPPORTED $schema \"https://t.invalid/meta\": its meta-schema declares no "
      "vocabulary amc knows; supported dialects: 2020-12, 2019-09, draft7, draft6, draft4\n",
-     {{NULL}}},
+     {{NULL}},
+     NULL},
 };
 
 static void run(const struct scase *c)
@@ -83,6 +98,10 @@ static void run(const struct scase *c)
     amc_status st = AMC_OK;
     char got[1024];
     size_t i = 0, n = 0;
+    if (c->meta0)
+        assert_int_equal(amc_schema_set_add(set, "https://t.invalid/meta0", c->meta0,
+                                            strlen(c->meta0), ds, &muri),
+                         AMC_OK);
     assert_int_equal(
         amc_schema_set_add(set, "https://t.invalid/meta", c->meta, strlen(c->meta), ds, &muri),
         AMC_OK);
