@@ -26,8 +26,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from clibr_watchlib import Watch
 
 AMC = os.path.abspath(sys.argv[1])
 SRC = os.getcwd()
@@ -44,42 +45,8 @@ def run(args):
                           env=dict(os.environ, NO_COLOR="1"))
 
 
-class Watch:
-    def __init__(self, args):
-        self.p = subprocess.Popen([AMC, "watch"] + args, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1"))
-        self.out, self.err = [], []
-        self.th = [threading.Thread(target=self.reader, args=(s, into), daemon=True)
-                   for s, into in ((self.p.stdout, self.out), (self.p.stderr, self.err))]
-        for t in self.th:
-            t.start()
-
-    @staticmethod
-    def reader(stream, into):
-        for line in iter(stream.readline, b""):
-            into.append(line.decode("utf-8", "replace"))
-
-    def wait_err(self, text, what):
-        end = time.monotonic() + 10
-        while time.monotonic() < end:
-            if any(text in e for e in self.err):
-                return True
-            if self.p.poll() is not None:
-                break
-            time.sleep(0.02)
-        check(False, f"{what}: no '{text}' on stderr within 10 s: {self.err!r}")
-        return False
-
-    def finish(self):
-        try:
-            self.p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-            check(False, "amc watch did not stop within 10 s")
-        for t in self.th:
-            t.join(5)
-        return self.p.returncode
+def watch(args):
+    return Watch(AMC, args, check)
 
 
 def old(path):
@@ -138,7 +105,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
         os.unlink(os.path.join(q, name))
 
     # 2. DIR renamed, then DIR removed, while watched
-    w = Watch(["--timeout", "20", ws])
+    w = watch(["--timeout", "20", ws])
     if w.wait_err("watching", "moved"):
         os.rename(ws, ws + "2")
         w.wait_err("stopping", "moved")
@@ -149,7 +116,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
     os.rename(ws + "2", ws)
     empty = os.path.join(t, "empty")
     os.mkdir(empty)
-    w = Watch(["--timeout", "20", empty])
+    w = watch(["--timeout", "20", empty])
     if w.wait_err("watching", "deleted"):
         os.rmdir(empty)
         w.wait_err("stopping", "deleted")
@@ -160,7 +127,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
           f"watch, DIR deleted: exit {rc} {w.err!r}")
 
     # 3. a folder made, written into and renamed away before its file settled; one moved in
-    w = Watch(["--timeout", "20", "--settle", "5", "--new-only", ws])
+    w = watch(["--timeout", "20", "--settle", "5", "--new-only", ws])
     if w.wait_err("watching", "folders"):
         sub = os.path.join(q, "sub")
         os.mkdir(sub)
@@ -193,7 +160,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
     def msg_id(k):
         return other.replace(b"1111111111111111111", str(k).encode() * 19)
 
-    w = Watch(["--timeout", "20", "--settle", "5", "--new-only", "--strict", ws])
+    w = watch(["--timeout", "20", "--settle", "5", "--new-only", "--strict", ws])
     x = os.path.join(q, "task_x.mime")
     if w.wait_err("watching", "rewritten"):
         def lines_for(name, n):

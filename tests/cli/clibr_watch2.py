@@ -6,11 +6,11 @@ checked when it is closed (cmd_watch.c under, pend_drop, dir_gone).
 Waits are bounded (each at most 10 s); no sleep is longer than 0.3 s.
 Usage: clibr_watch2.py AMC (run from the source tree)."""
 import os
-import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from clibr_watchlib import Watch
 
 AMC = os.path.abspath(sys.argv[1])
 failures = []
@@ -21,42 +21,8 @@ def check(ok, what):
         failures.append(what)
 
 
-class Watch:
-    def __init__(self, args):
-        self.p = subprocess.Popen([AMC, "watch"] + args, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1"))
-        self.out, self.err = [], []
-        self.th = [threading.Thread(target=self.reader, args=(s, into), daemon=True)
-                   for s, into in ((self.p.stdout, self.out), (self.p.stderr, self.err))]
-        for t in self.th:
-            t.start()
-
-    @staticmethod
-    def reader(stream, into):
-        for line in iter(stream.readline, b""):
-            into.append(line.decode("utf-8", "replace"))
-
-    def wait_err(self, text, what):
-        end = time.monotonic() + 10
-        while time.monotonic() < end:
-            if any(text in e for e in self.err):
-                return True
-            if self.p.poll() is not None:
-                break
-            time.sleep(0.02)
-        check(False, f"{what}: no '{text}' on stderr within 10 s: {self.err!r}")
-        return False
-
-    def finish(self):
-        try:
-            self.p.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-            check(False, "amc watch did not stop within 10 s")
-        for t in self.th:
-            t.join(5)
-        return self.p.returncode
+def watch(args):
+    return Watch(AMC, args, check)
 
 
 
@@ -64,7 +30,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch2-") as t:
     ws = os.path.join(t, "ws")
     q = os.path.join(ws, "queue", "coordinator")
     os.makedirs(q)
-    w = Watch(["--timeout", "20", "--settle", "5", "--new-only", ws])
+    w = watch(["--timeout", "20", "--settle", "5", "--new-only", ws])
     if w.wait_err("watching", "prefix"):
         sub, sub2 = os.path.join(q, "sub"), os.path.join(q, "sub2")
         os.mkdir(sub)
