@@ -83,6 +83,9 @@ def reply_for(data):
 
 
 def handle(conn):
+    # SIGTERM/SIGINT go to the main thread only: a signal the kernel hands to a worker thread
+    # runs Python's handler only when the main thread next wakes, and it sleeps in accept()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
     try:
         conn.settimeout(600)
         chunks = []
@@ -124,9 +127,14 @@ if os.path.exists(path):
 srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 srv.bind(path)
 srv.listen(16)
+srv.settimeout(0.2)  # the main thread wakes to run a signal handler even if a thread took it
 print("ready", flush=True)
 while True:
-    conn, _ = srv.accept()
+    try:
+        conn, _ = srv.accept()
+    except socket.timeout:
+        continue
+    conn.settimeout(None)
     t = threading.Thread(target=handle, args=(conn,), daemon=True)
     t.start()
     if mode == "serial":
