@@ -556,7 +556,8 @@ def main():
                     "failure), not only the tests the map says execute its line")
     ap.add_argument("--quick", action="store_true",
                     help="CI's sample (ci/test.sh): the allocation-failure sweeps (ctest label "
-                    "'sweep') run only for a mutant whose line no other test runs, and each "
+                    "'sweep') run only for a mutant whose line no other test runs (and in the clean "
+                    "run only when the sample has such a line), and each "
                     "mutant gets --budget seconds (default 60 with --quick): a lower bound of "
                     "the score, in a fraction of the time")
     ap.add_argument("--budget", type=float, default=0, metavar="SECS",
@@ -622,8 +623,12 @@ def main():
                 continue
             sites += find_sites(p, text, act.get(p, set()))
         json.dump({"hash": h.hexdigest(), "sites": sites, "tus": tus}, open(cache, "w"))
-    files_rx = re.compile(a.files if not a.files.endswith("/") else "^" + re.escape(a.files))
+    # a plain path ("src/cli/") is a prefix; anything with a regex character is a regex
+    plain = re.fullmatch(r"[\w./-]*", a.files) is not None
+    files_rx = re.compile("^" + re.escape(a.files) if plain else a.files)
     sites = [s for s in sites if files_rx.search(s["file"])]
+    if not sites:
+        sys.exit("mutate: no site in a file matching %r" % a.files)
     if a.list:
         for s in sites:
             print("%s:%d:%d  %s -> %s" % (s["file"], s["line"], s["col"] + 1, s["orig"],
@@ -689,7 +694,28 @@ def main():
     own = [n for n in names if not targets[n]]
     names = [n for n in names if targets[n]]
     t1 = time.time()
-    secs, tmap, failed, recorded = clean_run(build, tree, scratch, names, tjobs, hint)
+    # --quick: the sweeps (a third of the clean run) join it only when a sampled line runs in
+    # no other test and is not one the coverage report says no test runs: only they can judge it
+    first_names = [n for n in names if n not in sweeps] if a.quick else names
+    secs, tmap, failed, recorded = clean_run(build, tree, scratch, first_names, tjobs, hint)
+    swept = "all"
+    if len(first_names) < len(names):
+        need = [s for s in sample if not tests_of(tmap, recorded, s)[0]
+                and s["line"] not in unrun.get(s["file"], ())]
+        swept = "none"
+        if need:
+            rest = [n for n in names if n not in first_names]
+            secs2, tmap2, failed2, recorded2 = clean_run(build, tree, scratch, rest, tjobs, hint)
+            secs.update(secs2)
+            failed += failed2
+            for f, m in tmap2.items():
+                for ln, v in m.items():
+                    tmap.setdefault(f, {}).setdefault(ln, set()).update(v)
+            for f, ls in recorded2.items():
+                recorded.setdefault(f, set()).update(ls)
+            swept = "for %d line%s" % (len(need), "" if len(need) == 1 else "s")
+        else:
+            names = first_names
     with open(os.path.join(scratch, "clean.json"), "w") as f:
         json.dump({"secs": secs, "failed": failed,
                    "map": {fl: {str(ln): sorted(v) for ln, v in m.items()}
@@ -710,9 +736,10 @@ def main():
             for ln in m:
                 m[ln] -= set(failed)
     print("mutate: %d sites, sample of %d (seed %s%s); %d tests (not run: %s); build %.0f s, "
-          "clean run and test map %.0f s (%d files probed)" % (
+          "clean run and test map %.0f s (%d files probed; sweeps run: %s)" % (
               len(sites), len(sample), a.seed, ", from #%d" % (first + 1) if first else "",
-              len(names), " ".join(own) or "none", t_build, clean, len(probe)), flush=True)
+              len(names), " ".join(own) or "none", t_build, clean, len(probe), swept),
+          flush=True)
 
     def limit(n):  # per test: 2 x its clean time (measured in this run, at this load) + 10 s
         return 2 * secs.get(n, 60) + 10
