@@ -105,13 +105,9 @@ bool amc_uri_parse(const char *s, size_t n, amc_uri_parts *out)
         i++;
     out->path.off = p;
     out->path.len = i - p;
-    if (out->scheme.off == AMC_URI_ABSENT && out->authority.off == AMC_URI_ABSENT) {
-        size_t k = p;
-        while (k < i && s[k] != '/' && s[k] != ':')
-            k++;
-        if (k < i && s[k] == ':')
-            return false; /* first segment of a relative-path reference contains ':' */
-    }
+    /* A relative-path reference whose first segment contains ':' never gets here: that ':'
+     * comes before any '/', '?' and '#', so the scheme scan above stopped at it and either took
+     * what precedes it as the scheme or refused the reference. */
     p = i;
     if (p < n && s[p] == '?') {
         i = p + 1;

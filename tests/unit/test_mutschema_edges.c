@@ -1,0 +1,252 @@
+/*
+ * test_mutschema_edges.c - behaviours of src/schema that mutants of a fresh sample (issue 22,
+ * seed 7202) showed no test pinned, each asserted over the whole function's input space where
+ * that is small:
+ *   - amc_uri_parse: what a URI reference's first character may be (every byte, exactly: the
+ *     ASCII letters start a scheme, '/', '?' and '#' start a scheme-less reference, nothing else
+ *     parses), and the scheme characters after it (every byte)
+ *   - format "iri" / "iri-reference": an authority whose reg-name holds a code point outside
+ *     ucschar (U+0080..U+009F, U+FFFE, U+FFFF) is invalid, also when it is the last character of
+ *     the host or is followed by a port; the same authorities with valid code points are valid
+ *   - the simple form of a pattern (regex.c) reads quantifier counts with the digit 9
+ *   - schema compilation that runs out of memory after it reported a schema error returns
+ *     AMC_ENOMEM (a fatal status wins over AMC_EINVALID), with the error still reported
+ *     (failpoint builds only)
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "core/arena_int.h"
+#include "schema/format_int.h"
+#include "schema/regex_int.h"
+#include "schema/uri_int.h"
+
+static bool is_letter(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* "<c>:x" for every byte c: a letter is a one-letter scheme; '/', '?' and '#' begin a
+ * reference without a scheme (a path, a query, a fragment); anything else is refused: a digit
+ * or '+', '-', '.' cannot start a scheme, ':' leaves the scheme empty, '%' is not followed by two
+ * hex digits, and the rest are not allowed before a ':' that ends the first segment */
+static void test_uri_first_char(void **state)
+{
+    int c = 0;
+    (void)state;
+    for (c = 0; c < 256; c++) {
+        char s[3] = {(char)c, ':', 'x'};
+        amc_uri_parts u;
+        bool ok = amc_uri_parse(s, 3, &u);
+        if (is_letter(c)) {
+            if (!ok || u.scheme.off != 0 || u.scheme.len != 1 || u.path.off != 2 ||
+                u.path.len != 1 || u.authority.off != AMC_URI_ABSENT)
+                fail_msg("\"%c:x\": want the scheme \"%c\" and the path \"x\"", c, c);
+        } else if (c == '/' || c == '?' || c == '#') {
+            if (!ok || u.scheme.off != AMC_URI_ABSENT)
+                fail_msg("\"%c:x\": want a reference without a scheme", c);
+            if (c == '/')
+                assert_true(u.path.off == 0 && u.path.len == 3);
+            if (c == '?')
+                assert_true(u.path.len == 0 && u.query.off == 1 && u.query.len == 2);
+            if (c == '#')
+                assert_true(u.path.len == 0 && u.fragment.off == 1 && u.fragment.len == 2);
+        } else if (ok) {
+            fail_msg("byte 0x%02x then \":x\" parsed", c);
+        }
+    }
+}
+
+/* "a<c>:x" for every byte c: letters, digits, '+', '-' and '.' continue the scheme; '/', '?' and
+ * '#' end the first segment before the ':' (a path "a" then more); the rest are refused */
+static void test_uri_scheme_chars(void **state)
+{
+    int c = 0;
+    (void)state;
+    for (c = 0; c < 256; c++) {
+        char s[4] = {'a', (char)c, ':', 'x'};
+        amc_uri_parts u;
+        bool ok = amc_uri_parse(s, 4, &u);
+        if (is_letter(c) || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.') {
+            if (!ok || u.scheme.len != 2 || u.path.off != 3)
+                fail_msg("\"a%c:x\": want the scheme \"a%c\"", c, c);
+        } else if (c == '/' || c == '?' || c == '#') {
+            if (!ok || u.scheme.off != AMC_URI_ABSENT || u.path.off != 0 || u.path.len == 0)
+                fail_msg("\"a%c:x\": want the path to begin with \"a\"", c);
+        } else if (c == ':') {
+            /* "a::x": the scheme "a", the path ":x" */
+            if (!ok || u.scheme.len != 1 || u.path.off != 2 || u.path.len != 2)
+                fail_msg("\"a::x\": want the scheme \"a\" and the path \":x\"");
+        } else if (ok) {
+            fail_msg("\"a\" byte 0x%02x \":x\" parsed", c);
+        }
+    }
+}
+
+typedef struct fcase {
+    const char *s;
+    int iri, iri_ref, uri; /* amc_format_check: 1 valid, 0 invalid */
+} fcase;
+
+static const fcase authorities[] = {
+    /* a code point outside ucschar in the host: last, before a port, before more of the host */
+    {"http://a\xc2\x80/x", 0, 0, 0},
+    {"http://\xc2\x80", 0, 0, 0},
+    {"http://a\xc2\x9f:80/", 0, 0, 0},
+    {"http://a\xef\xbf\xbf", 0, 0, 0},
+    {"http://a\xef\xbf\xbe:1", 0, 0, 0},
+    {"http://a\xc2\x80"
+     "b/",
+     0, 0, 0},
+    {"//a\xc2\x80", 0, 0, 0},
+    {"//a\xc2\x80:80", 0, 0, 0},
+    /* ucschar there: an IRI, not a URI */
+    {"http://a\xc2\xa0/x", 1, 1, 0},
+    {"http://\xc3\xa9:80/", 1, 1, 0},
+    {"http://a\xef\xbf\xaf", 1, 1, 0},
+    {"//\xc3\xa9:8", 0, 1, 0},
+    /* the same in the user information */
+    {"http://\xc2\x80@a/", 0, 0, 0},
+    {"http://\xc3\xa9@a/", 1, 1, 0},
+    /* ASCII hosts and ports */
+    {"http://a:80/", 1, 1, 1},
+    {"http://a:/", 1, 1, 1},
+    {"http://a:8x/", 0, 0, 0},
+    {"http://a%41:1", 1, 1, 1},
+    {"http://a%4:1", 0, 0, 0},
+    {"http://a b/", 0, 0, 0},
+    {"http://[::1]:80/", 1, 1, 1},
+    {"http://[::1]x/", 0, 0, 0},
+    {"http://[v1.x]/", 1, 1, 1},
+    {"http://[::1/", 0, 0, 0},
+};
+
+static void test_iri_authority(void **state)
+{
+    size_t i = 0;
+    int bad = 0;
+    (void)state;
+    for (i = 0; i < sizeof authorities / sizeof authorities[0]; i++) {
+        const fcase *c = &authorities[i];
+        size_t n = strlen(c->s);
+        int iri = amc_format_check("iri", c->s, n);
+        int ref = amc_format_check("iri-reference", c->s, n);
+        int uri = amc_format_check("uri-reference", c->s, n);
+        if (iri != c->iri || ref != c->iri_ref || uri != c->uri) {
+            printf("FAIL \"%s\": iri %d iri-reference %d uri-reference %d, want %d %d %d\n", c->s,
+                   iri, ref, uri, c->iri, c->iri_ref, c->uri);
+            bad++;
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* Quantifier counts with the digit 9 take the simple form too (the other digits are in
+ * test_libcov_regex.c), and the fast path counts exactly: every length from 0 to 40 gets the
+ * answer PCRE2 gives and the expected one */
+static void test_simple_counts_with_nine(void **state)
+{
+    static const struct {
+        const char *pat;
+        size_t lo, hi; /* lengths of a run of 'a' that match */
+    } cases[] = {{"^a{9}$", 9, 9}, {"^a{1,9}$", 1, 9}, {"^a{19,29}$", 19, 29}, {"^a{9,}$", 9, 40}};
+    char s[40];
+    size_t i = 0, len = 0;
+    (void)state;
+    memset(s, 'a', sizeof s);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amc_regex *re = amc_regex_compile(cases[i].pat, strlen(cases[i].pat), 0, NULL, 0);
+        assert_non_null(re);
+        if (!amc_regex_is_simple(re))
+            fail_msg("/%s/ did not take the simple form", cases[i].pat);
+        for (len = 0; len <= sizeof s; len++) {
+            int want = len >= cases[i].lo && len <= cases[i].hi;
+            if (amc_regex_search(re, s, len) != want || amc_regex_search_pcre2(re, s, len) != want)
+                fail_msg("/%s/ on %zu a's: %d (PCRE2 %d), want %d", cases[i].pat, len,
+                         amc_regex_search(re, s, len), amc_regex_search_pcre2(re, s, len), want);
+        }
+        amc_regex_free(re);
+    }
+}
+
+#ifdef AMC_ALLOC_FAILPOINTS
+/* An invalid keyword at the root, then 120 subschemas compiled after it (their nodes fill new
+ * arena chunks): every allocation of this run is needed, so failing any one of them must give
+ * AMC_ENOMEM, also one made after the error was reported (a fatal status wins over
+ * AMC_EINVALID, which would claim that the schema is merely wrong). */
+static void test_compile_enomem_after_error(void **state)
+{
+    char sch[8192];
+    size_t o = 0, i = 0;
+    unsigned long n = 0, k = 0, after_error = 0;
+    (void)state;
+    o += (size_t)snprintf(sch + o, sizeof sch - o,
+                          "{\"$id\":\"urn:e\",\"minLength\":\"x\",\"properties\":{");
+    for (i = 0; i < 120; i++)
+        o += (size_t)snprintf(sch + o, sizeof sch - o,
+                              "%s\"p%zu\":{\"type\":\"string\",\"maxLength\":%zu}", i ? "," : "", i,
+                              i);
+    o += (size_t)snprintf(sch + o, sizeof sch - o, "}}");
+    assert_true(o < sizeof sch - 1);
+    for (k = 0;; k++) {
+        amc_diags *ds = NULL;
+        amc_schema_set *set = NULL;
+        const amc_schema *sc = NULL;
+        amc_status st = AMC_OK;
+        bool has_error = false;
+        size_t j = 0;
+        amc_test_alloc_fail_at(k == 0 ? -1 : (long)(k - 1));
+        ds = amc_diags_new(0);
+        set = ds ? amc_schema_set_new(NULL) : NULL;
+        if (set) {
+            st = amc_schema_set_add(set, NULL, sch, o, ds, NULL);
+            if (st == AMC_OK)
+                st = amc_schema_compile(set, "urn:e", ds, &sc);
+        } else {
+            st = AMC_ENOMEM;
+        }
+        for (j = 0; ds && j < amc_diags_count(ds); j++)
+            if (amc_diags_get(ds, j)->code == AMC_C_SCHEMA_KEYWORD_INVALID)
+                has_error = true;
+        if (k == 0) {
+            n = amc_test_alloc_count();
+            assert_int_equal(st, AMC_EINVALID);
+            assert_true(has_error);
+            assert_int_equal(amc_diags_count(ds), 1);
+        } else {
+            if (st != AMC_ENOMEM)
+                fail_msg("allocation %lu of %lu failing: status %d, not AMC_ENOMEM", k - 1, n,
+                         (int)st);
+            after_error += has_error;
+        }
+        amc_test_alloc_fail_at(-1);
+        amc_schema_set_free(set);
+        amc_diags_free(ds);
+        if (k > 0 && k >= n)
+            break;
+    }
+    print_message("%lu allocations, each failed once: AMC_ENOMEM (%lu after the error)\n", n,
+                  after_error);
+    assert_true(after_error > 0);
+}
+#endif
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_uri_first_char),
+        cmocka_unit_test(test_uri_scheme_chars),
+        cmocka_unit_test(test_iri_authority),
+        cmocka_unit_test(test_simple_counts_with_nine),
+#ifdef AMC_ALLOC_FAILPOINTS
+        cmocka_unit_test(test_compile_enomem_after_error),
+#endif
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
