@@ -9,6 +9,8 @@
  *     ucschar (U+0080..U+009F, U+FFFE, U+FFFF) is invalid, also when it is the last character of
  *     the host or is followed by a port; the same authorities with valid code points are valid
  *   - the simple form of a pattern (regex.c) reads quantifier counts with the digit 9
+ *   - multipleOf past the exact test's work limit falls back to the doubles (a finite, whole
+ *     quotient); below it the exact answer wins over the doubles
  *   - schema compilation that runs out of memory after it reported a schema error returns
  *     AMC_ENOMEM (a fatal status wins over AMC_EINVALID), with the error still reported
  *     (failpoint builds only)
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "amc/json.h"
 #include "core/arena_int.h"
 #include "schema/format_int.h"
 #include "schema/regex_int.h"
@@ -175,6 +178,67 @@ static void test_simple_counts_with_nine(void **state)
     }
 }
 
+/* Validates the JSON text inst against the schema text sch (its "$id" is id): the verdict, and
+ * the message of the only diagnostic (or "" when valid) into msg */
+static bool validate_one(const char *sch, const char *id, const char *inst, char *msg, size_t cap)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    bool valid = false;
+    assert_non_null(ds);
+    assert_non_null(set);
+    assert_int_equal(amc_schema_set_add(set, NULL, sch, strlen(sch), ds, NULL), AMC_OK);
+    assert_int_equal(amc_schema_compile(set, id, ds, &sc), AMC_OK);
+    assert_int_equal(amc_json_read(inst, strlen(inst), NULL, ds, &doc), AMC_OK);
+    assert_int_equal(amc_schema_validate(sc, amc_doc_root(doc), doc, NULL, ds, &valid), AMC_OK);
+    msg[0] = '\0';
+    if (!valid) {
+        assert_int_equal(amc_diags_count(ds), 1);
+        assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_SCHEMA_MULTIPLE_OF);
+        snprintf(msg, cap, "%s", amc_diags_get(ds, 0)->message);
+    } else {
+        assert_int_equal(amc_diags_count(ds), 0);
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return valid;
+}
+
+/* multipleOf whose exact decimal test would take too long (a divisor of 14001 significant
+ * digits: more limb operations than the decimal code's work limit) falls back to the quotient
+ * of the doubles, which must be finite and whole: 0.35 / 0.1000...0001 is about 3.5, so not a
+ * multiple; 0.2 / 0.1000...0001 is 2 in doubles (the documented approximation); a divisor of a
+ * few digits is decided exactly (0.3 is a multiple of 0.1, though 0.3 / 0.1 is not 3 in
+ * doubles) */
+static void test_multiple_of_fallback(void **state)
+{
+    static char sch[15000];
+    char msg[512];
+    size_t o = 0;
+    (void)state;
+    o += (size_t)snprintf(sch, sizeof sch, "{\"$id\":\"urn:m\",\"multipleOf\":0.1");
+    memset(sch + o, '0', 13999);
+    o += 13999;
+    snprintf(sch + o, sizeof sch - o, "1}");
+    assert_false(validate_one(sch, "urn:m", "0.35", msg, sizeof msg));
+    /* the divisor is cut at 60 characters in the message */
+    assert_string_equal(msg, "0.35 is not a multiple of 0.1000000000000000000000000000"
+                             "000000000000000000000000000000");
+    assert_true(validate_one(sch, "urn:m", "0.2", msg, sizeof msg));
+    assert_true(
+        validate_one("{\"$id\":\"urn:s\",\"multipleOf\":0.1}", "urn:s", "0.3", msg, sizeof msg));
+    assert_false(
+        validate_one("{\"$id\":\"urn:s\",\"multipleOf\":0.1}", "urn:s", "0.35", msg, sizeof msg));
+    assert_string_equal(msg, "0.35 is not a multiple of 0.1");
+    /* decided exactly, not by the doubles (4 / 2 in doubles) */
+    assert_false(validate_one("{\"$id\":\"urn:t\",\"multipleOf\":2}", "urn:t",
+                              "4.00000000000000001", msg, sizeof msg));
+    assert_string_equal(msg, "4.00000000000000001 is not a multiple of 2");
+}
+
 #ifdef AMC_ALLOC_FAILPOINTS
 /* An invalid keyword at the root, then 120 subschemas compiled after it (their nodes fill new
  * arena chunks): every allocation of this run is needed, so failing any one of them must give
@@ -244,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_uri_scheme_chars),
         cmocka_unit_test(test_iri_authority),
         cmocka_unit_test(test_simple_counts_with_nine),
+        cmocka_unit_test(test_multiple_of_fallback),
 #ifdef AMC_ALLOC_FAILPOINTS
         cmocka_unit_test(test_compile_enomem_after_error),
 #endif
