@@ -340,7 +340,10 @@ static uint32_t pc_t(uint32_t k, uint32_t bias)
     return k <= bias ? PC_TMIN : k >= bias + PC_TMAX ? PC_TMAX : k - bias;
 }
 
-/* decodes lowercase Punycode p[0..n) into out (at most MAX_LABEL_CPS code points) */
+/* Decodes lowercase Punycode p[0..n) into out (at most MAX_LABEL_CPS code points). The only
+ * caller (ascii_label) passes what follows "xn--" in a label that ldh_ok accepted, lowercased:
+ * at most 59 characters, each a-z, 0-9 or '-'. So the basic code points before the last '-'
+ * are ASCII and fit out, and every character after it is a base-36 digit. */
 static bool puny_decode(const unsigned char *p, size_t n, uint32_t *out, size_t *outn)
 {
     uint32_t cpn = 128, i = 0, bias = 72;
@@ -348,15 +351,8 @@ static bool puny_decode(const unsigned char *p, size_t n, uint32_t *out, size_t 
     for (j = 0; j < n; j++)
         if (p[j] == '-')
             b = j + 1; /* one past the last delimiter */
-    if (b > 0) {
-        if (b - 1 > MAX_LABEL_CPS)
-            return false;
-        for (j = 0; j + 1 < b; j++) {
-            if (p[j] >= 0x80)
-                return false;
-            out[len++] = p[j];
-        }
-    }
+    for (j = 0; j + 1 < b; j++)
+        out[len++] = p[j];
     in = b;
     while (in < n) {
         uint32_t oldi = i, w = 1, k = 0;
@@ -366,12 +362,7 @@ static bool puny_decode(const unsigned char *p, size_t n, uint32_t *out, size_t 
             if (in >= n)
                 return false;
             c = p[in++];
-            if (c >= 'a' && c <= 'z')
-                digit = c - 'a';
-            else if (c >= '0' && c <= '9')
-                digit = c - '0' + 26;
-            else
-                return false;
+            digit = c >= 'a' ? (uint32_t)(c - 'a') : (uint32_t)(c - '0') + 26; /* a-z or 0-9 */
             if (digit > (UINT32_MAX - i) / w)
                 return false;
             i += digit * w;
@@ -659,17 +650,13 @@ static bool ascii_label(const char *s, size_t n, bool allow_rldh, label *lab)
         unsigned char low[64];
         char re[64];
         size_t rn = 0;
-        bool ascii_only = true;
         for (k = 4; k < n; k++)
             low[k - 4] = lower((unsigned char)s[k]);
-        /* "xn--" alone decodes to no code point: refused below as all-ASCII */
+        /* An A-label that decodes to ASCII only cannot pass ldh_ok: without a '-' every
+         * character after "xn--" is a delta, and each delta inserts a code point of at least
+         * U+0080; with one, nothing follows the last '-' only when the label ends in '-'. */
         if (!puny_decode(low, n - 4, lab->cp, &lab->n))
             return false; /* not Punycode */
-        for (k = 0; k < lab->n; k++)
-            if (lab->cp[k] >= 0x80)
-                ascii_only = false;
-        if (ascii_only)
-            return false;
         rn = puny_encode(lab->cp, lab->n, re, sizeof re);
         if (rn != n - 4 || memcmp(re, low, rn) != 0)
             return false; /* not the canonical encoding */

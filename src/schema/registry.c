@@ -994,8 +994,8 @@ const sloc *amc_sreg_loc(amc_schema_set *set, sres *res, const amc_value *v)
     return adopt(set, res, "", v);
 }
 
-/* Resolves a decoded JSON Pointer from res->root; registers the target if the walk never saw
- * it (a pointer into an unknown keyword). */
+/* Resolves a decoded JSON Pointer (empty, or beginning with '/') from res->root; registers the
+ * target if the walk never saw it (a pointer into an unknown keyword). */
 static const amc_value *resolve_pointer(amc_schema_set *set, sres *res, const char *p, size_t n,
                                         sres **out_res)
 {
@@ -1008,8 +1008,8 @@ static const amc_value *resolve_pointer(amc_schema_set *set, sres *res, const ch
         *out_res = last ? last->res : res;
         return cur;
     }
-    if (p[0] != '/')
-        return NULL;
+    /* p[0] is '/': the only caller passes a fragment that begins with '/' (decoding leaves
+     * that first character as it is) */
     i = 0;
     while (i < n) {
         size_t s = i + 1, e = s;
