@@ -270,11 +270,10 @@ static bool ipv6_ok(const char *s, size_t n)
     size_t i = 0;
     int groups = 0;
     bool dbl = false;
+    /* a single leading ':' is an empty first group, refused in the loop */
     if (n >= 2 && s[0] == ':' && s[1] == ':') {
         dbl = true;
         i = 2;
-    } else if (n >= 1 && s[0] == ':') {
-        return false;
     }
     while (i < n) {
         size_t start = i, end = i;

@@ -8,6 +8,7 @@
  *   - format "iri" / "iri-reference": an authority whose reg-name holds a code point outside
  *     ucschar (U+0080..U+009F, U+FFFE, U+FFFF) is invalid, also when it is the last character of
  *     the host or is followed by a port; the same authorities with valid code points are valid
+ *   - hostname / idn-hostname: the letters of an A-label may be upper case (every position)
  *   - the simple form of a pattern (regex.c) reads quantifier counts with the digit 9
  *   - multipleOf past the exact test's work limit falls back to the doubles (a finite, whole
  *     quotient); below it the exact answer wins over the doubles
@@ -178,6 +179,44 @@ static void test_simple_counts_with_nine(void **state)
     }
 }
 
+/* A-labels are case-insensitive: every letter of these (a and z among them, in the basic part and
+ * in the deltas) may be upper case, one at a time or all at once, in hostname and idn-hostname,
+ * alone or as the middle label; without its last character each is invalid */
+static void test_a_label_case(void **state)
+{
+    static const char *labels[] = {"xn--zrich-kva", "xn--a-zfa", "xn--mnchen-3ya", "xn--bcher-kva",
+                                   "xn--zz-ry2c"};
+    static const char *fmts[] = {"hostname", "idn-hostname"};
+    size_t i = 0, k = 0, f = 0;
+    char s[64], h[80];
+    (void)state;
+    for (i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+        size_t n = strlen(labels[i]);
+        for (f = 0; f < 2; f++) {
+            for (k = 0; k <= n; k++) {
+                size_t j = 0;
+                memcpy(s, labels[i], n + 1);
+                if (k == n) {
+                    for (j = 0; j < n; j++)
+                        if (s[j] >= 'a' && s[j] <= 'z')
+                            s[j] = (char)(s[j] - 32);
+                } else if (s[k] >= 'a' && s[k] <= 'z') {
+                    s[k] = (char)(s[k] - 32);
+                } else {
+                    continue;
+                }
+                snprintf(h, sizeof h, "a.%s.b", s);
+                if (amc_format_check(fmts[f], s, n) != 1 ||
+                    amc_format_check(fmts[f], h, strlen(h)) != 1)
+                    fail_msg("%s: \"%s\" is not valid", fmts[f], s);
+            }
+            /* without its last character the delta is cut short: not Punycode */
+            if (amc_format_check(fmts[f], labels[i], n - 1) != 0)
+                fail_msg("%s: \"%.*s\" is valid", fmts[f], (int)(n - 1), labels[i]);
+        }
+    }
+}
+
 /* Validates the JSON text inst against the schema text sch (its "$id" is id): the verdict, and
  * the message of the only diagnostic (or "" when valid) into msg */
 static bool validate_one(const char *sch, const char *id, const char *inst, char *msg, size_t cap)
@@ -307,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_uri_first_char),
         cmocka_unit_test(test_uri_scheme_chars),
         cmocka_unit_test(test_iri_authority),
+        cmocka_unit_test(test_a_label_case),
         cmocka_unit_test(test_simple_counts_with_nine),
         cmocka_unit_test(test_multiple_of_fallback),
 #ifdef AMC_ALLOC_FAILPOINTS
