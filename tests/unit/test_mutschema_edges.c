@@ -9,6 +9,7 @@
  *     ucschar (U+0080..U+009F, U+FFFE, U+FFFF) is invalid, also when it is the last character of
  *     the host or is followed by a port; the same authorities with valid code points are valid
  *   - hostname / idn-hostname: the letters of an A-label may be upper case (every position)
+ *   - amc_lint_osa_distance equals a full-matrix reference on 30000 pseudo-random pairs
  *   - the simple form of a pattern (regex.c) reads quantifier counts with the digit 9
  *   - multipleOf past the exact test's work limit falls back to the doubles (a finite, whole
  *     quotient); below it the exact answer wins over the doubles
@@ -28,6 +29,7 @@
 #include "amc/json.h"
 #include "core/arena_int.h"
 #include "schema/format_int.h"
+#include "schema/lint_int.h"
 #include "schema/regex_int.h"
 #include "schema/uri_int.h"
 
@@ -217,6 +219,62 @@ static void test_a_label_case(void **state)
     }
 }
 
+/* Optimal string alignment distance, the textbook full matrix (the reference) */
+static size_t osa_ref(const char *a, size_t alen, const char *b, size_t blen)
+{
+    static size_t d[65][65];
+    size_t i = 0, j = 0;
+    for (i = 0; i <= alen; i++)
+        d[i][0] = i;
+    for (j = 0; j <= blen; j++)
+        d[0][j] = j;
+    for (i = 1; i <= alen; i++) {
+        for (j = 1; j <= blen; j++) {
+            int ca = a[i - 1] | 0x20, cb = b[j - 1] | 0x20; /* letters only: ASCII case fold */
+            size_t best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + (ca != cb) < best)
+                best = d[i - 1][j - 1] + (ca != cb);
+            if (i > 1 && j > 1 && ca == (b[j - 2] | 0x20) && (a[i - 2] | 0x20) == cb &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[alen][blen];
+}
+
+/* amc_lint_osa_distance (the "did you mean" of lint-schema) equals the full-matrix reference on
+ * 30000 pseudo-random pairs of 0-64 letters of {a, b, A, B} (lengths biased to the ends), each
+ * string a slice of a longer buffer whose bytes around it are letters too; over 64: (size_t)-1 */
+static void test_osa_distance(void **state)
+{
+    static char abuf[80], bbuf[80];
+    unsigned long x = 12345;
+    size_t k = 0, i = 0;
+    (void)state;
+    for (k = 0; k < 30000; k++) {
+        size_t alen = 0, blen = 0, want = 0, got = 0;
+        for (i = 0; i < sizeof abuf; i++) {
+            x = x * 6364136223846793005ul + 1442695040888963407ul;
+            abuf[i] = "abAB"[(x >> 33) & 3];
+            bbuf[i] = "abAB"[(x >> 40) & 3];
+        }
+        x = x * 6364136223846793005ul + 1442695040888963407ul;
+        alen = (x >> 33) % 3 == 0 ? 64 - (x >> 40) % 4 : (x >> 40) % 65;
+        blen = (x >> 35) % 3 == 0 ? 64 - (x >> 45) % 4 : (x >> 45) % 65;
+        want = osa_ref(abuf + 8, alen, bbuf + 8, blen);
+        got = amc_lint_osa_distance(abuf + 8, alen, bbuf + 8, blen);
+        if (got != want)
+            fail_msg("pair %zu (%zu, %zu letters): %zu, want %zu", k, alen, blen, got, want);
+    }
+    assert_int_equal(amc_lint_osa_distance(abuf, 65, bbuf, 3), (size_t)-1);
+    assert_int_equal(amc_lint_osa_distance(abuf, 3, bbuf, 65), (size_t)-1);
+    assert_int_equal(amc_lint_osa_distance("ab", 2, "BA", 2), 1);
+    assert_int_equal(amc_lint_osa_distance("abc", 3, "ca", 2), 3);
+}
+
 /* Validates the JSON text inst against the schema text sch (its "$id" is id): the verdict, and
  * the message of the only diagnostic (or "" when valid) into msg */
 static bool validate_one(const char *sch, const char *id, const char *inst, char *msg, size_t cap)
@@ -347,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_uri_scheme_chars),
         cmocka_unit_test(test_iri_authority),
         cmocka_unit_test(test_a_label_case),
+        cmocka_unit_test(test_osa_distance),
         cmocka_unit_test(test_simple_counts_with_nine),
         cmocka_unit_test(test_multiple_of_fallback),
 #ifdef AMC_ALLOC_FAILPOINTS
