@@ -13,6 +13,7 @@
  *   - the simple form of a pattern (regex.c) reads quantifier counts with the digit 9
  *   - multipleOf past the exact test's work limit falls back to the doubles (a finite, whole
  *     quotient); below it the exact answer wins over the doubles
+ *   - the depth limit reached inside "if" stops there: neither "then" nor "else" is evaluated
  *   - schema compilation that runs out of memory after it reported a schema error returns
  *     AMC_ENOMEM (a fatal status wins over AMC_EINVALID), with the error still reported
  *     (failpoint builds only)
@@ -336,6 +337,54 @@ static void test_multiple_of_fallback(void **state)
     assert_string_equal(msg, "4.00000000000000001 is not a multiple of 2");
 }
 
+/* A fatal condition inside "if" (the depth limit, reached while the condition evaluates) ends the
+ * evaluation there: "then" and "else" are not evaluated, so an "else": false adds no
+ * schema.false finding; the one diagnostic is the limit's, at the innermost level */
+static void test_if_halts_on_fatal(void **state)
+{
+    static const char sch[] =
+        "{\"$id\":\"urn:if\",\"if\":{\"properties\":{\"a\":{\"properties\":{\"b\":"
+        "{\"properties\":{\"c\":{\"type\":\"string\"}}}}}}},\"then\":false,\"else\":false}";
+    static const char inst[] = "{\"a\":{\"b\":{\"c\":1}}}";
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+    bool valid = true;
+    uint32_t depth = 0;
+    (void)state;
+    assert_non_null(ds);
+    assert_non_null(set);
+    assert_int_equal(amc_schema_set_add(set, NULL, sch, sizeof sch - 1, ds, NULL), AMC_OK);
+    assert_int_equal(amc_schema_compile(set, "urn:if", ds, &sc), AMC_OK);
+    assert_int_equal(amc_json_read(inst, sizeof inst - 1, NULL, ds, &doc), AMC_OK);
+    for (depth = 2; depth <= 6; depth++) {
+        const amc_diag *d = NULL;
+        amc_status want = depth <= 4 ? AMC_ELIMIT : AMC_OK;
+        amc_diags_clear(ds);
+        o.max_depth = depth;
+        for (o.all_errors = false;; o.all_errors = true) {
+            amc_diags_clear(ds);
+            assert_int_equal(amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid), want);
+            assert_false(valid);
+            assert_int_equal(amc_diags_count(ds), 1);
+            d = amc_diags_get(ds, 0);
+            if (depth <= 4) {
+                assert_int_equal(d->code, AMC_C_SCHEMA_EVAL_DEPTH);
+            } else { /* deep enough: the condition fails ("c" is not a string): else is false */
+                assert_int_equal(d->code, AMC_C_SCHEMA_FALSE);
+                assert_string_equal(d->keyword_ptr, "/else");
+            }
+            if (o.all_errors)
+                break;
+        }
+    }
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+}
+
 #ifdef AMC_ALLOC_FAILPOINTS
 /* An invalid keyword at the root, then 120 subschemas compiled after it (their nodes fill new
  * arena chunks): every allocation of this run is needed, so failing any one of them must give
@@ -408,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_osa_distance),
         cmocka_unit_test(test_simple_counts_with_nine),
         cmocka_unit_test(test_multiple_of_fallback),
+        cmocka_unit_test(test_if_halts_on_fatal),
 #ifdef AMC_ALLOC_FAILPOINTS
         cmocka_unit_test(test_compile_enomem_after_error),
 #endif
