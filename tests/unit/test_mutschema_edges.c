@@ -14,6 +14,7 @@
  *   - multipleOf past the exact test's work limit falls back to the doubles (a finite, whole
  *     quotient); below it the exact answer wins over the doubles
  *   - the depth limit reached inside "if" stops there: neither "then" nor "else" is evaluated
+ *   - which allOf of if/then branches is a discriminator (one property, the same name in all)
  *   - schema compilation that runs out of memory after it reported a schema error returns
  *     AMC_ENOMEM (a fatal status wins over AMC_EINVALID), with the error still reported
  *     (failpoint builds only)
@@ -385,6 +386,115 @@ static void test_if_halts_on_fatal(void **state)
     amc_diags_free(ds);
 }
 
+/* The verdict of the JSON text inst against the schema text sch ("$id": "urn:v"), with every
+ * error; the codes of the diagnostics, space-separated, into codes */
+static bool verdict(const char *sch, const char *inst, char *codes, size_t cap)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+    bool valid = false;
+    size_t i = 0, len = 0;
+    assert_non_null(ds);
+    assert_non_null(set);
+    o.all_errors = true;
+    assert_int_equal(amc_schema_set_add(set, NULL, sch, strlen(sch), ds, NULL), AMC_OK);
+    assert_int_equal(amc_schema_compile(set, "urn:v", ds, &sc), AMC_OK);
+    assert_int_equal(amc_json_read(inst, strlen(inst), NULL, ds, &doc), AMC_OK);
+    assert_int_equal(amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid), AMC_OK);
+    codes[0] = '\0';
+    for (i = 0; i < amc_diags_count(ds) && len < cap; i++)
+        len += (size_t)snprintf(codes + len, cap - len, "%s%s", i ? " " : "",
+                                amc_code_id(amc_diags_get(ds, i)->code));
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return valid;
+}
+
+/* An allOf of if/then branches is a discriminator (one name's "const" picks the branch) only
+ * when every "if" is {"properties": {NAME: {"const": C}}} with one NAME, the same in all: an
+ * "if" that also tests another property, or another name, is evaluated in full */
+static void test_discriminator_shapes(void **state)
+{
+    static const struct {
+        const char *sch, *inst;
+        bool valid;
+        const char *codes;
+    } cases[] = {
+        /* the first "if" tests k and z: {k: 1, z: 3} does not match it */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1},"
+         "\"z\":{\"const\":2}}},\"then\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2}}},"
+         "\"then\":false}]}",
+         "{\"k\":1,\"z\":3}", true, ""},
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1},"
+         "\"z\":{\"const\":2}}},\"then\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2}}},"
+         "\"then\":false}]}",
+         "{\"k\":1,\"z\":2}", false, "SCHEMA_FALSE"},
+        /* ... and its "else" applies: k alone must not decide it */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1},"
+         "\"z\":{\"const\":2}}},\"else\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2}}},"
+         "\"else\":true}]}",
+         "{\"k\":1,\"z\":3}", false, "SCHEMA_FALSE"},
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":2}}},"
+         "\"else\":true},{\"if\":{\"properties\":{\"k\":{\"const\":1},\"z\":{\"const\":2}}},"
+         "\"else\":false}]}",
+         "{\"k\":1,\"z\":3}", false, "SCHEMA_FALSE"},
+        /* every "if" tests two properties */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1},"
+         "\"z\":{\"const\":2}}},\"else\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2},"
+         "\"z\":{\"const\":2}}},\"else\":true}]}",
+         "{\"k\":1,\"z\":3}", false, "SCHEMA_FALSE"},
+        /* names of the same length, k and j: the "else" of k's branch applies */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}}},"
+         "\"else\":false},{\"if\":{\"properties\":{\"j\":{\"const\":1}}},\"else\":true}]}",
+         "{\"k\":2,\"j\":1}", false, "SCHEMA_FALSE"},
+        /* k's subschema is more than a "const" (and one "if" more than "properties") */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1,"
+         "\"not\":{\"const\":1}}}},\"else\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2,"
+         "\"not\":{\"const\":1}}}},\"else\":true}]}",
+         "{\"k\":1}", false, "SCHEMA_FALSE"},
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}},"
+         "\"required\":[\"z\"]},\"else\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2}},"
+         "\"required\":[\"z\"]},\"else\":true}]}",
+         "{\"k\":1}", false, "SCHEMA_FALSE"},
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}},"
+         "\"propertyNames\":{\"maxLength\":0}},\"else\":false},{\"if\":{\"properties\":{\"k\":"
+         "{\"const\":2}},\"propertyNames\":{\"maxLength\":0}},\"else\":true}]}",
+         "{\"k\":1}", false, "SCHEMA_FALSE"},
+        /* k's subschema is not a "const" */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"exclusiveMinimum\":1}}},"
+         "\"else\":false},{\"if\":{\"properties\":{\"k\":{\"exclusiveMinimum\":5}}},"
+         "\"else\":true}]}",
+         "{\"k\":1}", false, "SCHEMA_FALSE"},
+        /* the same shape, one name each: a discriminator */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}}},"
+         "\"then\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2}}},\"then\":false}]}",
+         "{\"k\":1,\"z\":3}", false, "SCHEMA_FALSE"},
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}}},"
+         "\"then\":false},{\"if\":{\"properties\":{\"k\":{\"const\":2}}},\"then\":false}]}",
+         "{\"k\":3}", true, ""},
+        /* two names: the second branch tests j ({"j": 1} lacks k, so the first "if" holds too) */
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}}},"
+         "\"then\":false},{\"if\":{\"properties\":{\"j\":{\"const\":1}}},\"then\":false}]}",
+         "{\"j\":1}", false, "SCHEMA_FALSE SCHEMA_FALSE"},
+        {"{\"$id\":\"urn:v\",\"allOf\":[{\"if\":{\"properties\":{\"k\":{\"const\":1}}},"
+         "\"then\":false},{\"if\":{\"properties\":{\"j\":{\"const\":1}}},\"then\":false}]}",
+         "{\"k\":2,\"j\":2}", true, ""},
+    };
+    char codes[256];
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool v = verdict(cases[i].sch, cases[i].inst, codes, sizeof codes);
+        if (v != cases[i].valid || strcmp(codes, cases[i].codes) != 0)
+            fail_msg("case %zu: valid %d [%s], want %d [%s]", i, v, codes, cases[i].valid,
+                     cases[i].codes);
+    }
+}
+
 #ifdef AMC_ALLOC_FAILPOINTS
 /* An invalid keyword at the root, then 120 subschemas compiled after it (their nodes fill new
  * arena chunks): every allocation of this run is needed, so failing any one of them must give
@@ -458,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_simple_counts_with_nine),
         cmocka_unit_test(test_multiple_of_fallback),
         cmocka_unit_test(test_if_halts_on_fatal),
+        cmocka_unit_test(test_discriminator_shapes),
 #ifdef AMC_ALLOC_FAILPOINTS
         cmocka_unit_test(test_compile_enomem_after_error),
 #endif
