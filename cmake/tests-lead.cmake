@@ -22,3 +22,10 @@ add_test(NAME cli.html_trace_clip
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/html_trace_clip.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.html_trace_clip PROPERTIES LABELS "cli")
+#   cli.fuzz_generate  amc fuzz --generate: the exact inputs a seed gives for every profile
+#                      (goldens under tests/data/lead/gen/; --update rewrites them), the list
+#                      against the files, --max-len, refusals and usage errors
+add_test(NAME cli.fuzz_generate
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/fuzz_generate.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.fuzz_generate PROPERTIES LABELS "cli;fuzz")

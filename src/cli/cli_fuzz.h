@@ -173,6 +173,7 @@ typedef struct fz_opts {
     const char *emit; /* --emit-cases DIR or NULL */
     bool lifecycle, stateful, verbose, progress;
     int max_findings;
+    uint64_t generate;     /* --generate N: write N inputs, run no implementation (0: fuzz) */
     char replay_cmd[2048]; /* how the findings are replayed (the impl option, quoted) */
 } fz_opts;
 
@@ -317,6 +318,24 @@ char *fz_sb_take(cli_sb *b);
 /* ---- the modes ---- */
 
 int fz_run_messages(const fz_opts *o);
+
+/* A seed input: a file of --corpus or of the suite's inputs (name relative to its root). */
+typedef struct fz_input {
+    char *name;
+    char *data;
+    size_t len;
+} fz_input;
+/* The seeds fz_run_messages starts from (sorted by name; a built-in one when there is none).
+ * Returns 0 or -1 (reported on stderr); *seeds is freed with fz_seeds_free. */
+int fz_seeds_load(const fz_opts *o, fz_input **seeds, size_t *n);
+void fz_seeds_free(fz_input *seeds, size_t n);
+
+/* --generate N (cli_fuzz_gen.c): N inputs mutated from the seeds, written to o->out, no
+ * implementation run. Returns the exit status. */
+int fz_generate(const fz_opts *o);
+
+/* mkdir -p dir. Returns 0 or -1 (errno set). */
+int fz_mkdirs(const char *dir);
 /* Lifecycle fuzzing (cli_fuzz_lc.c): --lifecycle. */
 int fz_run_lifecycle(const fz_opts *o);
 /* Re-runs one lifecycle finding (its scenario) against t: 1 reproduced, 0 not, -1 could not

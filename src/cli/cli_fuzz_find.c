@@ -65,7 +65,7 @@ static uint32_t fnv1a(const char *s)
     return h;
 }
 
-static int mkdirs(const char *dir)
+int fz_mkdirs(const char *dir)
 {
     char path[4096];
     char *s = NULL;
@@ -139,7 +139,7 @@ int fz_store_init(fz_store *s, const fz_opts *o)
     memset(s, 0, sizeof *s);
     s->o = o;
     pthread_mutex_init(&s->mu, NULL);
-    if (mkdirs(o->out) != 0) {
+    if (fz_mkdirs(o->out) != 0) {
         fprintf(stderr, "amc fuzz: cannot create %s: %s\n", o->out, strerror(errno));
         return -1;
     }
@@ -392,7 +392,7 @@ static int write_file(const char *path, const char *data, size_t len)
     s = strrchr(dir, '/');
     if (s) {
         *s = '\0';
-        if (mkdirs(dir) != 0)
+        if (fz_mkdirs(dir) != 0)
             return -1;
     }
     f = fopen(path, "wb");

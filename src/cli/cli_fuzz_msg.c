@@ -30,11 +30,7 @@
 #include <json-c/json.h>
 #include "cli_fuzz.h"
 
-typedef struct seed {
-    char *name;
-    char *data;
-    size_t len;
-} seed;
+typedef fz_input seed;
 
 typedef struct shared {
     fz_run run;
@@ -214,6 +210,28 @@ static int load_seeds(shared *sh)
         return add_seed(sh, "seed.json", "{}", 2);
     }
     return 0;
+}
+
+int fz_seeds_load(const fz_opts *o, fz_input **seeds, size_t *n)
+{
+    shared sh;
+    int rc = 0;
+    memset(&sh, 0, sizeof sh);
+    sh.run.o = o;
+    rc = load_seeds(&sh);
+    *seeds = sh.seeds;
+    *n = sh.nseeds;
+    return rc;
+}
+
+void fz_seeds_free(fz_input *seeds, size_t n)
+{
+    size_t i = 0;
+    for (i = 0; i < n; i++) {
+        free(seeds[i].name);
+        free(seeds[i].data);
+    }
+    free(seeds);
 }
 
 /* ---- coverage ---- */

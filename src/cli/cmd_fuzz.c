@@ -27,7 +27,7 @@
 typedef struct fargs {
     const char *profile, *impl, *exec, *socket, *corpus, *out, *suite, *replay, *emit, *seed;
     double seconds, timeout;
-    uint64_t runs, jobs, max_len, max_findings;
+    uint64_t runs, jobs, max_len, max_findings, generate;
     bool quiet, verbose, lifecycle, stateful;
 } fargs;
 
@@ -60,9 +60,17 @@ static void replay_option(fz_opts *o)
 static int check_args(const fargs *a, fz_opts *o)
 {
     int n = (a->impl != NULL) + (a->exec != NULL) + (a->socket != NULL);
+    if (a->generate && (n || a->replay || a->emit || a->lifecycle || a->stateful))
+        return cli_usage_error(&cli_cmd_fuzz, "--generate runs no implementation: give none of "
+                                              "--impl, --impl-exec, --socket, --replay, "
+                                              "--emit-cases, --lifecycle and --stateful");
+    if (a->generate && (a->runs || a->seconds > 0))
+        return cli_usage_error(&cli_cmd_fuzz, "--generate N is the count: no --runs, --seconds");
+    if (a->generate && !a->profile)
+        return cli_usage_error(&cli_cmd_fuzz, "--generate: --profile is required");
     if (n > 1)
         return cli_usage_error(&cli_cmd_fuzz, "give one of --impl, --impl-exec and --socket");
-    if (n == 0 && !a->replay)
+    if (n == 0 && !a->replay && !a->generate)
         return cli_usage_error(&cli_cmd_fuzz,
                                "give the implementation: --impl CMD, --impl-exec 'CMD {file}' "
                                "or --socket PATH");
@@ -97,7 +105,8 @@ static int check_args(const fargs *a, fz_opts *o)
     o->timeout = a->timeout;
     o->max_len = (size_t)a->max_len;
     o->corpus = a->corpus;
-    o->out = a->out;
+    o->out = a->out ? a->out : a->generate ? "fuzz-inputs" : "fuzz-findings";
+    o->generate = a->generate;
     o->suite = a->suite;
     o->emit = a->emit;
     o->verbose = a->verbose;
@@ -151,6 +160,8 @@ static int fuzz_main(void *args, const cli_list *ops)
     if (!a->seed && !a->quiet)
         fprintf(stderr, "amc fuzz: seed %llu (--seed repeats this run)\n",
                 (unsigned long long)o.seed);
+    if (o.generate)
+        return fz_generate(&o);
     return o.lifecycle  ? fz_run_lifecycle(&o)
            : o.stateful ? fz_run_stateful(&o)
                         : fz_run_messages(&o);
@@ -202,6 +213,14 @@ static const cli_opt options[] = {
      .help = "stateful differential fuzzing of validate sessions: random sessions of the "
              "profile's valid envelopes (one stateful validate request each) against amc's "
              "stateful validator; needs --impl and capability <profile>.stateful"},
+    {.name = "generate",
+     .kind = CLI_UINT,
+     .arg = "N",
+     .min = 1,
+     .max = 100000000,
+     O(generate),
+     .help = "run no implementation: write N generated inputs to --out DIR (DIR/inputs/, "
+             "listed in DIR/inputs.jsonl with seed, operator, size and SHA-256)"},
     {.name = "seconds",
      .kind = CLI_SECONDS,
      .arg = "S",
@@ -252,9 +271,9 @@ static const cli_opt options[] = {
     {.name = "out",
      .kind = CLI_STRING,
      .arg = "DIR",
-     .def = "fuzz-findings",
      O(out),
-     .help = "where findings go: DIR/<id>.<ext> and DIR/findings.jsonl"},
+     .help = "where findings go: DIR/<id>.<ext> and DIR/findings.jsonl (default "
+             "fuzz-findings; with --generate the inputs, default fuzz-inputs)"},
     {.name = "replay",
      .kind = CLI_STRING,
      .arg = "DIR",
@@ -299,6 +318,7 @@ const cli_command cli_cmd_fuzz = {
                               "--stateful --profile P --impl CMD [options]",
                               "--replay DIR [--impl CMD | --impl-exec CMD | --socket PATH] "
                               "[--emit-cases DIR]",
+                              "--generate N --profile P [--out DIR] [--seed N] [--corpus DIR]",
                               NULL},
     .description =
         "Generates messages of a profile and sends each to the implementation under test and to "
@@ -335,7 +355,13 @@ const cli_command cli_cmd_fuzz = {
         "codes and its session-rule codes both ways). A divergence is shrunk (messages "
         "dropped, ids merged, values lowered) and saved as a session case in the suite's "
         "format (DIR/<id>.json with its files in DIR/<id>/; --emit-cases writes it into "
-        "DIR/<profile>/cases.json).",
+        "DIR/<profile>/cases.json).\n"
+        "--generate N runs no implementation: it writes N inputs mutated from the seeds as "
+        "the message fuzzer mutates them (each from a seed or, half of the time, from one of "
+        "the last 64 inputs, so mutations stack) to DIR/inputs/<n>.<ext> and lists each in "
+        "DIR/inputs.jsonl (n, file, seed, depth, op, size, sha256): a corpus for another "
+        "fuzzer or test suite. The same seed gives the same files; DIR/inputs.jsonl must not "
+        "exist yet.",
     .options = options,
     .exits = (const cli_exit[]){{0, "no finding"},
                                 {1, "findings (or, with --replay, findings that still show)"},
@@ -353,6 +379,8 @@ const cli_command cli_cmd_fuzz = {
              "120"},
             {"Stateful differential fuzzing of mailbox sessions (dedup, nonces, state_version):",
              "amc fuzz --stateful --profile mailbox --impl 'python3 my_adapter.py' --seconds 60"},
+            {"A corpus of 1000 mutated mailbox envelopes for another fuzzer:",
+             "amc fuzz --generate 1000 --profile mailbox --seed 1 --out mailbox-corpus"},
             {"Re-check the findings after a fix:",
              "amc fuzz --replay fuzz-findings --impl 'python3 my_adapter.py'"},
             {NULL, NULL}},
