@@ -46,22 +46,23 @@ static int write_all(const char *path, const char *data, size_t len)
     return rc;
 }
 
-static void sha256_hex(const char *data, size_t len, char hex[65])
+static void sha256_hex(const char *data, size_t len, char hex[2 * EVP_MAX_MD_SIZE + 1])
 {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int n = 0, i = 0;
     hex[0] = '\0';
     if (EVP_Digest(data, len, md, &n, EVP_sha256(), NULL) != 1)
         return;
-    for (i = 0; i < n && i < 32; i++)
+    for (i = 0; i < n; i++)
         snprintf(hex + 2 * i, 3, "%02x", md[i]);
 }
 
-/* The list's line for input n. Returns 0 or -1. */
+/* The list's line for input n. Returns 0, or -1 out of memory (a write error shows in
+ * ferror(lst) at the end). */
 static int list_line(FILE *lst, unsigned long long n, const char *file, const fz_input *s,
                      unsigned depth, const char *op, const char *data, size_t len)
 {
-    char hex[65];
+    char hex[2 * EVP_MAX_MD_SIZE + 1];
     json_object *o = json_object_new_object();
     int rc = -1;
     sha256_hex(data, len, hex);
@@ -74,7 +75,10 @@ static int list_line(FILE *lst, unsigned long long n, const char *file, const fz
         json_object_object_add(o, "sha256", json_object_new_string(hex)) == 0) {
         const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
                                                               JSON_C_TO_STRING_NOSLASHESCAPE);
-        rc = t && fprintf(lst, "%s\n", t) > 0 ? 0 : -1;
+        if (t) {
+            fprintf(lst, "%s\n", t);
+            rc = 0;
+        }
     }
     json_object_put(o);
     return rc;
@@ -94,6 +98,7 @@ int fz_generate(const fz_opts *o)
     struct stat st;
     unsigned long long n = 0;
     int rc = CLI_EXIT_ERROR;
+    bool bad = false;
     memset(ring, 0, sizeof ring);
     snprintf(path, sizeof path, "%s/inputs.jsonl", o->out);
     if (lstat(path, &st) == 0) {
@@ -107,7 +112,7 @@ int fz_generate(const fz_opts *o)
         fprintf(stderr, "amc fuzz: cannot create %s: %s\n", path, strerror(errno));
         return CLI_EXIT_ERROR;
     }
-    if (fz_seeds_load(o, &seeds, &nseeds) != 0 || nseeds == 0)
+    if (fz_seeds_load(o, &seeds, &nseeds) != 0) /* else at least the built-in seed */
         goto done;
     dict = fz_dict_new(o->profile);
     if (!dict) {
@@ -150,7 +155,7 @@ int fz_generate(const fz_opts *o)
             goto done;
         }
         if (list_line(lst, n, file, &seeds[from], depth, what, m.p, m.len) != 0) {
-            fprintf(stderr, "amc fuzz: cannot write %s/inputs.jsonl\n", o->out);
+            cli_nomem();
             goto done;
         }
         /* the ring keeps the last RING inputs for further mutation */
@@ -167,7 +172,11 @@ int fz_generate(const fz_opts *o)
         ring[i].from = from;
         ring[i].depth = depth;
     }
-    if (fflush(lst) != 0 || ferror(lst)) {
+    (void)fflush(lst); /* a failed write of any line sets the error flag */
+    bad = ferror(lst) != 0;
+    bad = fclose(lst) != 0 || bad;
+    lst = NULL;
+    if (bad) {
         fprintf(stderr, "amc fuzz: cannot write %s/inputs.jsonl\n", o->out);
         goto done;
     }
@@ -177,10 +186,8 @@ int fz_generate(const fz_opts *o)
            (unsigned long long)o->seed, o->out, o->out);
     rc = cli_nomem_seen() ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 done:
-    if (lst && fclose(lst) != 0 && rc == CLI_EXIT_OK) {
-        fprintf(stderr, "amc fuzz: cannot write %s/inputs.jsonl\n", o->out);
-        rc = CLI_EXIT_ERROR;
-    }
+    if (lst)
+        (void)fclose(lst); /* after an error already reported */
     for (i = 0; i < nring; i++)
         free(ring[i].data);
     free(m.p);

@@ -15,6 +15,8 @@ ones, the usage errors, and an existing DIR/inputs.jsonl is refused and left as 
 import hashlib
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -154,6 +156,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 2 and p.stderr ==
           f"amc fuzz: --corpus {tmp}/no-such-corpus is not a directory\n",
           f"no corpus: {p.returncode} {p.stderr!r}")
+    # a write that fails (a file size limit, SIGXFSZ ignored: EFBIG as on a full disk): the
+    # inputs (at most 100 bytes) fit, the list (1000 lines) does not
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))
+    out = os.path.join(tmp, "full")
+    p = subprocess.run([AMC, "fuzz", "--generate", "1000", "--profile", "socket", "--seed", "1",
+                        "--max-len", "100", "--out", out, "--corpus", os.path.join(DATA, "socket")],
+                       capture_output=True, text=True, timeout=120, preexec_fn=limited)
+    check(p.returncode == 2 and p.stdout == "" and
+          p.stderr == f"amc fuzz: cannot write {out}/inputs.jsonl\n",
+          f"list past the size limit: {p.returncode} {p.stdout!r} {p.stderr!r}")
+    check(os.path.exists(os.path.join(out, "inputs", "001000.json")), "inputs past the limit")
+
     # an empty corpus: the built-in seed
     os.makedirs(os.path.join(tmp, "empty"))
     p = amc("--generate", "3", "--profile", "mailbox", "--seed", "7", "--out",
