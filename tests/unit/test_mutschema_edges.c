@@ -9,6 +9,7 @@
  *     ucschar (U+0080..U+009F, U+FFFE, U+FFFF) is invalid, also when it is the last character of
  *     the host or is followed by a port; the same authorities with valid code points are valid
  *   - hostname / idn-hostname: the letters of an A-label may be upper case (every position)
+ *   - "$anchor" names in 2020-12 and 2019-09: every ASCII character first and second
  *   - amc_lint_osa_distance equals a full-matrix reference on 30000 pseudo-random pairs
  *   - the simple form of a pattern (regex.c) reads quantifier counts with the digit 9
  *   - multipleOf past the exact test's work limit falls back to the doubles (a finite, whole
@@ -275,6 +276,56 @@ static void test_osa_distance(void **state)
     assert_int_equal(amc_lint_osa_distance(abuf, 3, bbuf, 65), (size_t)-1);
     assert_int_equal(amc_lint_osa_distance("ab", 2, "BA", 2), 1);
     assert_int_equal(amc_lint_osa_distance("abc", 3, "ca", 2), 3);
+}
+
+/* 1: the schema text is accepted; 0: refused with exactly one schema.anchor-invalid */
+static int anchor_accepted(const char *sch)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_status st = AMC_OK;
+    int r = -1;
+    assert_non_null(ds);
+    assert_non_null(set);
+    st = amc_schema_set_add(set, NULL, sch, strlen(sch), ds, NULL);
+    if (st == AMC_OK && amc_diags_count(ds) == 0)
+        r = 1;
+    else if (st == AMC_EINVALID && amc_diags_count(ds) == 1 &&
+             amc_diags_get(ds, 0)->code == AMC_C_SCHEMA_ANCHOR_INVALID)
+        r = 0;
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+    return r;
+}
+
+/* "$anchor" names, every ASCII character (as a \u escape) first and second: 2020-12 allows
+ * ^[A-Za-z_][-A-Za-z0-9._]*$, 2019-09 ^[A-Za-z][-A-Za-z0-9.:_]*$ */
+static void test_anchor_names(void **state)
+{
+    static const char *dialects[] = {"https://json-schema.org/draft/2020-12/schema",
+                                     "https://json-schema.org/draft/2019-09/schema"};
+    char sch[256];
+    int c = 0, d = 0;
+    (void)state;
+    for (d = 0; d < 2; d++) {
+        for (c = 1; c < 128; c++) {
+            bool letter = is_letter(c), digit = c >= '0' && c <= '9';
+            int want_first = letter || (d == 0 && c == '_');
+            int want_second =
+                letter || digit || c == '-' || c == '.' || c == '_' || (d == 1 && c == ':');
+            snprintf(sch, sizeof sch, "{\"$schema\":\"%s\",\"$anchor\":\"\\u%04xb\"}", dialects[d],
+                     (unsigned)c);
+            if (anchor_accepted(sch) != want_first)
+                fail_msg("%s: anchor beginning with 0x%02x: %d, want %d", dialects[d], c,
+                         anchor_accepted(sch), want_first);
+            snprintf(sch, sizeof sch, "{\"$schema\":\"%s\",\"$anchor\":\"a\\u%04x\"}", dialects[d],
+                     (unsigned)c);
+            if (anchor_accepted(sch) != want_second)
+                fail_msg("%s: anchor with 0x%02x second: %d, want %d", dialects[d], c,
+                         anchor_accepted(sch), want_second);
+        }
+    }
+    assert_int_equal(anchor_accepted("{\"$anchor\":\"\"}"), 0);
 }
 
 /* Validates the JSON text inst against the schema text sch (its "$id" is id): the verdict, and
@@ -564,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_uri_scheme_chars),
         cmocka_unit_test(test_iri_authority),
         cmocka_unit_test(test_a_label_case),
+        cmocka_unit_test(test_anchor_names),
         cmocka_unit_test(test_osa_distance),
         cmocka_unit_test(test_simple_counts_with_nine),
         cmocka_unit_test(test_multiple_of_fallback),
