@@ -7,8 +7,11 @@
 #   cli.mutcli_parse   amc parse: syntax by extension and content, YAML bodies, --ignite-compat
 #   cli.mutcli_report  amc report merge over CRLF, blank lines and white space; broken lines
 #   cli.mutcli_bowtie  amc bowtie: the requests the usual run does not send
-#   cli.mutcli_alloc   every allocation of amc rules --config fails once (failpoint builds)
-foreach(t edges limits uris parse report bowtie)
+#   cli.mutcli_sites   report html score cells, fuzz --replay with and without <profile>.path,
+#                      amc probe's concurrent clients by number, conform without a keyring file
+#   cli.mutcli_alloc   every allocation of amc rules --config, validate --schema and lint-schema
+#                      fails once (failpoint builds)
+foreach(t edges limits uris parse report bowtie sites)
   add_test(NAME cli.mutcli_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutcli_${t}.py
                    $<TARGET_FILE:amc-cli>

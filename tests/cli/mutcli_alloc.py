@@ -5,7 +5,8 @@ below fails once (AMC_FAIL_ALLOC=N, N over the count of a clean run), and every 
 the clean run did (exit status, standard output and standard error, byte for byte) or with
 exit 2 and "out of memory" on standard error. The commands read a config that loads, one that
 is not YAML (its diagnostics are part of the output), one that is empty, a JSON one, and one
-found in the working folder (.amc.yaml).
+found in the working folder (.amc.yaml). And amc validate --schema and amc lint-schema, each allocation failing once:
+every line it writes says "out of memory".
 (tests/cli/alloc_fail.py sweeps the commands without a config file.)
 Usage: mutcli_alloc.py AMC (run from the source tree)."""
 import os
@@ -61,6 +62,30 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli-alloc-") as t:
             if not same and not reported:
                 failures.append(f"{name}: allocation {k} failed: exit {p.returncode}, "
                                 f"stderr {p.stderr[-200:]!r}")
+        total += n
+    # amc validate --schema and amc lint-schema: each allocation fails once; every line amc
+    # writes then says "out of memory" (not a crash, not a schema that "does not compile", not
+    # a silent exit 2: cmd_validate.c compile_schemas, cmd_lint_schema.c open_set)
+    for name, text in (("s.json", '{"type": "object"}\n'), ("d.json", "{}\n")):
+        with open(os.path.join(t, name), "w") as f:
+            f.write(text)
+    for args, out0 in ((["validate", "--schema", "s.json", "d.json"], b""),
+                       (["lint-schema", "s.json"], None)):
+        what = " ".join(args[:2])
+        clean = run(args, {"AMC_FAIL_ALLOC_COUNT": count_file}, t)
+        n = int(open(count_file).read().strip())
+        if clean.returncode != 0 or clean.stderr != b"" or out0 not in (None, clean.stdout):
+            failures.append(f"{what}: clean run exit {clean.returncode} {clean.stderr!r}")
+        for k in range(n):
+            p = run(args, {"AMC_FAIL_ALLOC": str(k)}, t)
+            lines = p.stderr.decode(errors="replace").splitlines()
+            out = p.stdout.decode(errors="replace").splitlines()
+            same = (p.returncode, p.stdout, p.stderr) == (0, clean.stdout, b"")
+            reported = p.returncode == 2 and lines and \
+                all(x.endswith("out of memory") for x in lines + out)
+            if not same and not reported:
+                failures.append(f"{what}: allocation {k} failed: exit {p.returncode}, "
+                                f"stdout {p.stdout[-200:]!r}, stderr {p.stderr[-200:]!r}")
         total += n
     for f in failures[:20]:
         print("FAIL", f)
