@@ -31,7 +31,9 @@ L = os.path.join(TMP, "ws/queue/leader")
 with open(os.path.join(Q, "task_completed_1770692606249438.mime"), "rb") as fh:
     MSG = fh.read()
 
-p = subprocess.Popen([AMC, "watch", "--settle", "0.2", os.path.join(TMP, "ws")],
+# --settle 2: step 6's two writes, 0.05 s apart, must not be checked in between even when a
+# loaded machine stalls this script for a while (with 0.2 it once saw the first piece alone)
+p = subprocess.Popen([AMC, "watch", "--settle", "2", os.path.join(TMP, "ws")],
                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                      env=dict(os.environ, NO_COLOR="1"))
 out, err = [], []
