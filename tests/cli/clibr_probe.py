@@ -111,8 +111,11 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-probe-") as t:
     th = threading.Thread(target=proxy, args=(lsock, real, stop), daemon=True)
     th.start()
     try:
+        # --timeout 20: every request goes through the serial proxy to amc serve; on a loaded
+        # machine the default 5 s could turn a slow reply into a timeout finding
         p = subprocess.run([AMC, "probe", "--socket", fake, "--allow-tasks", "--block-limit",
-                            "0.2", "--clients", "2"], capture_output=True, timeout=120,
+                            "0.2", "--clients", "2", "--timeout", "20"], capture_output=True,
+                           timeout=120,
                            env=dict(os.environ, NO_COLOR="1"))
         out = p.stdout.decode()
         m = re.search(r'task: the result\'s id is "wrong-id", the task\'s (task-\S+)\n', out)
@@ -136,7 +139,8 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-probe-") as t:
             stop.muted = False
             th = threading.Thread(target=proxy, args=(lsock, real, stop, mode), daemon=True)
             th.start()
-            p = subprocess.run([AMC, "probe", "--socket", fake, "--block-limit", "0.2"],
+            p = subprocess.run([AMC, "probe", "--socket", fake, "--block-limit", "0.2",
+                                "--timeout", "20"],
                                capture_output=True, timeout=120, env=dict(os.environ, NO_COLOR="1"))
             out = p.stdout.decode()
             what = ("no longer answers a status request" if mode == "mute"
