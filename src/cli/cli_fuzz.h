@@ -336,6 +336,8 @@ int fz_generate(const fz_opts *o);
 
 /* mkdir -p dir. Returns 0 or -1 (errno set). */
 int fz_mkdirs(const char *dir);
+/* Writes len bytes of data to path (created or truncated). Returns 0 or -1 (errno set). */
+int fz_write_file(const char *path, const char *data, size_t len);
 /* Lifecycle fuzzing (cli_fuzz_lc.c): --lifecycle. */
 int fz_run_lifecycle(const fz_opts *o);
 /* Re-runs one lifecycle finding (its scenario) against t: 1 reproduced, 0 not, -1 could not

@@ -79,6 +79,19 @@ int fz_mkdirs(const char *dir)
     return mkdir(path, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
+int fz_write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    int rc = 0;
+    if (!f)
+        return -1;
+    if (len && fwrite(data, 1, len, f) != len)
+        rc = -1;
+    if (fclose(f) != 0)
+        rc = -1;
+    return rc;
+}
+
 static int push_raw(fz_store *s, const char *sig)
 {
     char *c = strdup(sig);

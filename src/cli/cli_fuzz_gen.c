@@ -33,19 +33,6 @@ typedef struct gen_in {
     unsigned depth; /* mutations applied to that seed */
 } gen_in;
 
-static int write_all(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    int rc = 0;
-    if (!f)
-        return -1;
-    if (len && fwrite(data, 1, len, f) != len)
-        rc = -1;
-    if (fclose(f) != 0)
-        rc = -1;
-    return rc;
-}
-
 static void sha256_hex(const char *data, size_t len, char hex[2 * EVP_MAX_MD_SIZE + 1])
 {
     unsigned char md[EVP_MAX_MD_SIZE];
@@ -150,7 +137,7 @@ int fz_generate(const fz_opts *o)
         fz_fixup(&r, o->profile, &m);
         snprintf(file, sizeof file, "inputs/%06llu.%s", n, ext);
         snprintf(path, sizeof path, "%s/%s", o->out, file);
-        if (write_all(path, m.p, m.len) != 0) {
+        if (fz_write_file(path, m.p, m.len) != 0) {
             fprintf(stderr, "amc fuzz: cannot write %s: %s\n", path, strerror(errno));
             goto done;
         }

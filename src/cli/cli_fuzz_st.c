@@ -1590,19 +1590,6 @@ static char *case_json(sworker *w, size_t n, const char *cid, const char *dirnam
     return fz_sb_take(&b);
 }
 
-static int write_bytes(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    int rc = 0;
-    if (!f)
-        return -1;
-    if (len && fwrite(data, 1, len, f) != len)
-        rc = -1;
-    if (fclose(f) != 0)
-        rc = -1;
-    return rc;
-}
-
 static int mkdirs_for(const char *path);
 
 /* Writes the rendered messages as DIR/<fid>/<name>; a keyed session's policy and keyring at
@@ -1617,15 +1604,15 @@ static int write_session(sworker *w, size_t n, const char *dir, const char *fid)
         return -1;
     for (i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s/%s", dir, fid, w->names[i]);
-        if (write_bytes(path, w->msg[i].p ? w->msg[i].p : "", w->msg[i].len) != 0)
+        if (fz_write_file(path, w->msg[i].p ? w->msg[i].p : "", w->msg[i].len) != 0)
             return -1;
     }
     if (w->keyed) {
         snprintf(path, sizeof path, "%s/%s/%s", dir, fid, sh->pol_name);
-        if (mkdirs_for(path) != 0 || write_bytes(path, sh->pol_data, sh->pol_len) != 0)
+        if (mkdirs_for(path) != 0 || fz_write_file(path, sh->pol_data, sh->pol_len) != 0)
             return -1;
         snprintf(path, sizeof path, "%s/%s/%s", dir, fid, sh->kr_name);
-        if (mkdirs_for(path) != 0 || write_bytes(path, sh->kr_data, sh->kr_len) != 0)
+        if (mkdirs_for(path) != 0 || fz_write_file(path, sh->kr_data, sh->kr_len) != 0)
             return -1;
     }
     return 0;
@@ -2157,7 +2144,7 @@ int fz_emit_session(const char *dir, const char *emit, json_object *fo, json_obj
         snprintf(ip, sizeof ip, "inputs/%s", rel);
         snprintf(dst, sizeof dst, "%s/%s/%s", emit, profile, ip);
         if (cli_read_file(src, (size_t)1 << 28, &buf, &len) != 0 || mkdirs_for(dst) != 0 ||
-            write_bytes(dst, buf, len) != 0) {
+            fz_write_file(dst, buf, len) != 0) {
             fprintf(stderr, "amc fuzz: --emit-cases: cannot copy %s to %s\n", src, dst);
             free(buf);
             json_object_put(ns);
@@ -2176,9 +2163,9 @@ int fz_emit_session(const char *dir, const char *emit, json_object *fo, json_obj
                     : -1;
         if (rc == 0) {
             snprintf(dst, sizeof dst, "%s/%s/inputs/%s", emit, profile, pn);
-            rc = mkdirs_for(dst) == 0 && write_bytes(dst, pd, pl) == 0 ? 0 : -1;
+            rc = mkdirs_for(dst) == 0 && fz_write_file(dst, pd, pl) == 0 ? 0 : -1;
             snprintf(dst, sizeof dst, "%s/%s/inputs/%s", emit, profile, kn);
-            rc = rc == 0 && mkdirs_for(dst) == 0 && write_bytes(dst, kd, kl) == 0 ? 0 : -1;
+            rc = rc == 0 && mkdirs_for(dst) == 0 && fz_write_file(dst, kd, kl) == 0 ? 0 : -1;
         }
         if (rc != 0)
             fprintf(stderr, "amc fuzz: --emit-cases: cannot copy the policy %s and its keyring\n",
