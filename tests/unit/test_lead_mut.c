@@ -6,7 +6,10 @@
  *     parser that went on would write the rest of the name past its 256-byte buffer); and an
  *     error before a bad group name (too long, a bad character or escape, no closing '>') is
  *     the one reported (the prepass that collects names meets the name first: its error must
- *     not stand in for the earlier one).
+ *     not stand in for the earlier one);
+ *   - src/schema/regex.c simple_parse / simple_search: the simple form gives PCRE2's answers for
+ *     every pattern of up to 4 of 17 symbols (5 of 9), is taken for the same number of them,
+ *     and for patterns of up to 24 atoms.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -53,8 +56,9 @@ static void test_bad_group_name_after_error(void **state)
                                        "offset 2: character class range out of order",
                                        "offset 0: \\k must be followed by <name>",
                                        "offset 2: nothing to repeat before '*'"};
-    static const char *const names[] = {NULL /* 300 letters */, "1a>x)", "a\\x>x)",
-                                        "a\\u{110000}>x)",      "a\\u",  "ab"};
+    static const char *const names[] = {
+        NULL /* 300 letters */, "1a>x)",       "a\\x>x)", "a\\u{110000}>x)", "a\\u", "ab", ">x)",
+        "a\\u{62>>x)",          "a\\u6>>>>>x)"};
     size_t i = 0, k = 0;
     (void)state;
     for (i = 0; i < sizeof heads / sizeof heads[0]; i++)
@@ -82,11 +86,95 @@ static void test_bad_group_name_after_error(void **state)
         }
 }
 
+/* Every pattern of '^' and exactly len of the ns symbols sym[] that compiles: the simple form
+ * (when taken) gives PCRE2's answer on each of strs[]; returns how many took the simple form. */
+static size_t sweep_simple(const char *const *sym, size_t ns, size_t len)
+{
+    static const char *const strs[] = {"",         "a",  "b",  "ab",  "aa", "1", "12",
+                                       "\xc3\xa9", "-",  "ba", "a1b", "\\", "{", "}",
+                                       "aaa",      "11", "a-", "d",   "$"};
+    size_t total = 1, c = 0, k = 0, nsimple = 0;
+    for (k = 0; k < len; k++)
+        total *= ns;
+    for (c = 0; c < total; c++) {
+        char pat[32], err[256];
+        size_t pl = 1, x = c, i = 0;
+        amc_regex *re = NULL;
+        pat[0] = '^';
+        for (k = 0; k < len; k++, x /= ns) {
+            memcpy(pat + pl, sym[x % ns], strlen(sym[x % ns]));
+            pl += strlen(sym[x % ns]);
+        }
+        re = amc_regex_compile(pat, pl, 0, err, sizeof err);
+        if (!re)
+            continue;
+        nsimple += amc_regex_is_simple(re);
+        for (i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+            int a = amc_regex_search(re, strs[i], strlen(strs[i]));
+            int b = amc_regex_search_pcre2(re, strs[i], strlen(strs[i]));
+            if (a != b)
+                fail_msg("/%.*s/ on \"%s\": %d (simple form: %d), PCRE2 %d", (int)pl, pat, strs[i],
+                         a, amc_regex_is_simple(re), b);
+        }
+        amc_regex_free(re);
+    }
+    return nsimple;
+}
+
+/* The simple form (a greedy pass instead of PCRE2) against PCRE2 itself: every pattern of '^' and
+ * up to 4 of 17 symbols (class and quantifier syntax, escapes, digits, letters, '$', '^', a
+ * non-ASCII letter), and of 5 of 9 of them (class ranges with a non-ASCII end, escapes in classes),
+ * gives the same answers both ways; and the simple form is taken for exactly as many of them as
+ * simple_parse's grammar says (counted with this version). */
+static void test_simple_form_against_pcre2(void **state)
+{
+    static const char *const sym[] = {"[", "]", "-", "\\", "{", "}", ",",        "1", "2",
+                                      "a", "b", "$", "*",  "?", "d", "\xc3\xa9", "^"};
+    static const char *const few[] = {"[", "]", "-", "\\", "a", "\xc3\xa9", "{", "1", "^"};
+    static const size_t want[] = {1, 8, 80, 785, 7882};
+    size_t len = 0, n = 0;
+    (void)state;
+    for (len = 0; len <= 4; len++) {
+        n = sweep_simple(sym, sizeof sym / sizeof sym[0], len);
+        if (n != want[len])
+            fail_msg("%zu symbols: %zu patterns take the simple form, want %zu", len, n, want[len]);
+    }
+    n = sweep_simple(few, sizeof few / sizeof few[0], 5);
+    if (n != 1643)
+        fail_msg("5 of the 9 symbols: %zu patterns take the simple form, want 1643", n);
+}
+
+/* The simple form holds at most 24 atoms: ^a{n}$ written out as n letters takes it up to n = 24
+ * and PCRE2 beyond, with the same answers either way. */
+static void test_simple_form_atom_limit(void **state)
+{
+    size_t n = 0, m = 0;
+    (void)state;
+    for (n = 20; n <= 28; n++) {
+        char pat[40], s[40], err[256];
+        amc_regex *re = NULL;
+        pat[0] = '^';
+        memset(pat + 1, 'a', n);
+        pat[n + 1] = '$';
+        re = amc_regex_compile(pat, n + 2, 0, err, sizeof err);
+        assert_non_null(re);
+        if (amc_regex_is_simple(re) != (n <= 24))
+            fail_msg("^a x %zu$: simple form %d", n, amc_regex_is_simple(re));
+        memset(s, 'a', sizeof s);
+        for (m = n - 1; m <= n + 1; m++)
+            if (amc_regex_search(re, s, m) != (m == n))
+                fail_msg("^a x %zu$ on %zu letters: %d", n, m, amc_regex_search(re, s, m));
+        amc_regex_free(re);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_group_name_far_too_long),
         cmocka_unit_test(test_bad_group_name_after_error),
+        cmocka_unit_test(test_simple_form_against_pcre2),
+        cmocka_unit_test(test_simple_form_atom_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
