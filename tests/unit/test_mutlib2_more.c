@@ -12,6 +12,8 @@
  *   - src/profiles/ignite.c parse_key: two X-IGNITE- header names whose keys agree in their first
  *     127 characters are one key for ignite_mime.py's parser (the key is cut at 127): the second
  *     is IGNITE-HDR-007, naming the 127-character key;
+ *   - src/lifecycle/lc_ignite.c: the IGNITE-LC-002 message of a timeout whose Retry-Count is not
+ *     the next one names the count expected (the last plus one);
  *   - src/core/arena.c amc_arena_alloc: a size within 16 bytes of SIZE_MAX (whose rounding up
  *     wraps around) is refused with NULL, from an empty arena and from one with room left.
  */
@@ -211,6 +213,64 @@ static void test_socket_lc_finish(void **state)
     lc_run(closed, "");
 }
 
+/* A lifecycle trace of profile: each step's status, then "RULE message" of its findings; then
+ * the end's findings. */
+static void lc_trace(const char *profile, const char *const *events, const char *want)
+{
+    amc_lifecycle_opts o;
+    amc_lifecycle *lc = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0, k = 0, len = 0;
+    char got[2048];
+    assert_non_null(ds);
+    memset(&o, 0, sizeof o);
+    o.profile = profile;
+    assert_int_equal(amc_lifecycle_new(&o, ds, &lc), AMC_OK);
+    got[0] = '\0';
+    for (i = 0; events[i] || i == 0 || events[i - 1]; i++) {
+        amc_status st = events[i] ? amc_lifecycle_apply(lc, events[i], strlen(events[i]), ds)
+                                  : amc_lifecycle_finish(lc, ds);
+        int n =
+            snprintf(got + len, sizeof got - len, "%s %d\n", events[i] ? "step" : "end", (int)st);
+        assert_true(n > 0 && (size_t)n < sizeof got - len);
+        len += (size_t)n;
+        for (k = 0; k < amc_diags_count(ds); k++) {
+            const amc_diag *d = amc_diags_get(ds, k);
+            n = snprintf(got + len, sizeof got - len, "  %s %s\n", d->rule_id ? d->rule_id : "-",
+                         d->message ? d->message : "-");
+            assert_true(n > 0 && (size_t)n < sizeof got - len);
+            len += (size_t)n;
+        }
+        amc_diags_clear(ds);
+        if (!events[i])
+            break;
+    }
+    assert_string_equal(got, want);
+    amc_lifecycle_free(lc);
+    amc_diags_free(ds);
+}
+
+/* ---- ignite lifecycle: the Retry-Count expected ---- */
+
+static void test_ignite_lc_retry(void **state)
+{
+    static const char *const enq = "{\"event\":\"enqueue\",\"msg\":\"m-1\",\"t\":0}";
+    static const char *const claim = "{\"event\":\"claim\",\"msg\":\"m-1\",\"t\":0}";
+    static const char *const to2 = "{\"event\":\"timeout\",\"msg\":\"m-1\",\"t\":1000,"
+                                   "\"retry_count\":2,\"next_retry_after\":2000}";
+    static const char *const to0 = "{\"event\":\"timeout\",\"msg\":\"m-1\",\"t\":1000,"
+                                   "\"retry_count\":0,\"next_retry_after\":2000}";
+    const char *const skip[] = {enq, claim, to2, NULL};
+    const char *const zero[] = {enq, claim, to0, NULL};
+    (void)state;
+    lc_trace("ignite", skip,
+             "step 0\nstep 0\nstep 1\n  IGNITE-LC-002 Retry-Count 2 after 0 (expected 1)\n"
+             "end 0\n  IGNITE-LC-010 a message is still processing (first: 'm-1')\n");
+    lc_trace("ignite", zero,
+             "step 0\nstep 0\nstep 1\n  IGNITE-LC-002 Retry-Count 0 after 0 (expected 1)\n"
+             "end 0\n  IGNITE-LC-010 a message is still processing (first: 'm-1')\n");
+}
+
 /* ---- ignite: X-IGNITE- keys cut at 127 characters ---- */
 
 static void test_ignite_long_keys(void **state)
@@ -299,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_socket_lc_finish),
         cmocka_unit_test(test_ignite_long_keys),
         cmocka_unit_test(test_arena_huge),
+        cmocka_unit_test(test_ignite_lc_retry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
