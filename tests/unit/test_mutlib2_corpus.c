@@ -1,17 +1,19 @@
 /*
  * test_mutlib2_corpus.c - what the library makes of every input of the fuzz corpora of the
- * readers, dates, profiles and lifecycle models, pinned (issue 22: the fuzz replays only check
- * that nothing crashes or breaks an invariant, so a mutant that changes a diagnostic's message,
- * position, code or rule, a reading's value or a date's field survived them).
- * Each input is read the way its harness (fuzz/fuzz_<surface>.c) reads it (first byte: limits,
- * or the lifecycle model), and everything observable is rendered as text and folded into one
- * FNV-1a hash per input: status, each diagnostic (code, severity, line, column, offset, rule,
- * instance pointer, message), the document as JCS, the date fields, each trace line's status
- * and the state at the end. tests/data/mutlib2/corpus.txt holds "<surface>/<file> <hash>" for
- * every input that was in the corpora when it was made; an input listed there but no longer
- * in the corpus is skipped, a new input is not checked. When a change of behaviour is meant,
- * AMC_MUTLIB2_PRINT=1 prints the new file (from the source tree: the test's working directory)
- * and a failure names each input that reads differently (run amc on it to see how).
+ * readers (yaml_read, json_read, mime_read), dates, the five profiles, the lifecycle models
+ * (trace), the auditor (audit) and the conformance reply parser (conform_reply), pinned
+ * (issue 22: the fuzz replays only check that nothing crashes or breaks an invariant, so a
+ * mutant that changes a message, a position, a code, a rule, a value or a date's field survived
+ * them). Each input is read the way its harness (fuzz/fuzz_<surface>.c) reads it (its first
+ * bytes: limits, the model, the auditor, the request), and everything observable is rendered as
+ * text and folded into one FNV-1a hash per input: statuses; each diagnostic's code, severity,
+ * line, column, offset, rule, instance pointer and message; the document as JCS; the MIME
+ * fields and body; the date fields; each trace line's status and the state at the end; the
+ * audit's counts; the reply's fields. tests/data/mutlib2/corpus.txt holds "<surface>/<file>
+ * <hash>" for the inputs in the corpora when it was made: one listed there but gone from the
+ * corpus is skipped, a new one is not checked. When a change of behaviour is meant,
+ * AMC_MUTLIB2_PRINT=1 prints the file anew (run from the source tree); a failure names each
+ * input that reads differently (run amc on it to see how).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +25,8 @@
 #include <dirent.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "amc/audit.h"
+#include "amc/conform.h"
 #include "amc/date.h"
 #include "amc/jcs.h"
 #include "amc/json.h"
@@ -287,6 +291,105 @@ static void s_trace(hasher *x, const unsigned char *data, size_t size)
     amc_diags_free(ds);
 }
 
+static void s_audit(hasher *x, const unsigned char *data, size_t size)
+{
+    static const char *const profiles[] = {"auto", "ignite", "mailbox", "auto"};
+    static amc_audit *auditors[8];
+    amc_diags *ds = amc_diags_new(0);
+    amc_audit *a = NULL;
+    amc_audit_opts o;
+    amc_audit_stats_t st;
+    size_t pos = 1, n = 0, k = 0;
+    char path[256];
+    assert_non_null(ds);
+    if (size < 1) {
+        amc_diags_free(ds);
+        return;
+    }
+    memset(&o, 0, sizeof o);
+    o.profile = profiles[data[0] & 3];
+    o.stateful = (data[0] & 0x80) != 0;
+    k = (data[0] & 3) | ((data[0] & 0x80) >> 5);
+    if (!auditors[k])
+        assert_int_equal(amc_audit_new(&o, ds, &auditors[k]), AMC_OK);
+    a = auditors[k];
+    amc_audit_reset(a);
+    while (pos < size && n < 64) {
+        size_t plen = data[pos++], blen = 0;
+        amc_status r = AMC_OK;
+        n++;
+        amc_diags_clear(ds);
+        if (plen == 255) {
+            int kind = pos < size ? data[pos++] % 5 : 0;
+            r = amc_audit_entry(a, "x/entry", (amc_audit_entry_kind)kind, ds);
+            hf(x, "|entry %d", (int)r);
+            hdiags(x, ds);
+            continue;
+        }
+        if (plen > size - pos)
+            plen = size - pos;
+        memcpy(path, data + pos, plen);
+        path[plen] = 0;
+        pos += plen;
+        if (pos + 2 <= size) {
+            blen = (size_t)data[pos] | ((size_t)data[pos + 1] << 8);
+            pos += 2;
+        } else {
+            pos = size;
+        }
+        if (blen > size - pos)
+            blen = size - pos;
+        r = amc_audit_file(a, path, (const char *)data + pos, blen, ds);
+        pos += blen;
+        hf(x, "|file %d ", (int)r);
+        hstr(x, path);
+        hdiags(x, ds);
+    }
+    amc_diags_clear(ds);
+    hf(x, "|finish %d", (int)amc_audit_finish(a, ds));
+    hdiags(x, ds);
+    amc_audit_stats(a, &st);
+    hf(x, "|stats %zu %zu %zu %zu ", st.files, st.messages, st.other, st.entries);
+    hstr(x, st.kind);
+    amc_diags_free(ds);
+}
+
+static void s_reply(hasher *x, const unsigned char *data, size_t size)
+{
+    static const char *const ops[] = {"hello", "validate", "lifecycle", "reset", "stop"};
+    amc_diags *ds = amc_diags_new(16);
+    amc_conform_reply *r = NULL;
+    amc_status st = AMC_OK;
+    size_t i = 0;
+    assert_non_null(ds);
+    if (size < 2) {
+        amc_diags_free(ds);
+        return;
+    }
+    st = amc_conform_reply_parse((const char *)data + 2, size - 2, ops[data[0] % 5], data[1], ds,
+                                 &r);
+    hf(x, "st %d", (int)st);
+    hdiags(x, ds);
+    if (r) {
+        hf(x, "|r %d %lld %d %d %d %zu %zu %zu ", (int)r->kind, r->seq, (int)r->valid,
+           (int)r->has_codes, r->protocol, r->ncodes, r->nprofiles, r->ncapabilities);
+        for (i = 0; i < r->ncodes; i++)
+            hstr(x, r->codes[i]);
+        for (i = 0; i < r->nprofiles; i++)
+            hstr(x, r->profiles[i]);
+        for (i = 0; i < r->ncapabilities; i++)
+            hstr(x, r->capabilities[i]);
+        hstr(x, r->text);
+        hstr(x, r->name);
+        hstr(x, r->version);
+        hstr(x, r->language);
+        hstr(x, r->homepage);
+        hf(x, "|%d %d", r->states != NULL, r->final != NULL);
+    }
+    amc_conform_reply_free(r);
+    amc_diags_free(ds);
+}
+
 static const struct surface {
     const char *dir, *profile;
     void (*run)(hasher *, const unsigned char *, size_t);
@@ -301,6 +404,8 @@ static const struct surface {
     {"profile_mailbox", "mailbox", s_profile},
     {"profile_socket", "socket", s_profile},
     {"trace", NULL, s_trace},
+    {"audit", NULL, s_audit},
+    {"conform_reply", NULL, s_reply},
 };
 
 static unsigned char *slurp_file(const char *path, size_t *len)
