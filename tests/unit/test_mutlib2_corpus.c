@@ -1,7 +1,8 @@
 /*
  * test_mutlib2_corpus.c - what the library makes of every input of the fuzz corpora of the
  * readers (yaml_read, json_read, mime_read), dates, the five profiles, the lifecycle models
- * (trace), the auditor (audit) and the conformance reply parser (conform_reply), pinned
+ * (trace), the auditor (audit), the conformance reply parser (conform_reply) and amc's side
+ * of the differential fuzzer (conform_diff), pinned
  * (issue 22: the fuzz replays only check that nothing crashes or breaks an invariant, so a
  * mutant that changes a message, a position, a code, a rule, a value or a date's field survived
  * them). Each input is read the way its harness (fuzz/fuzz_<surface>.c) reads it (its first
@@ -32,6 +33,7 @@
 #include "amc/json.h"
 #include "amc/lifecycle.h"
 #include "amc/mime.h"
+#include "amc/profile.h"
 #include "amc/yaml.h"
 
 typedef struct hasher {
@@ -226,7 +228,7 @@ static void s_date(hasher *x, const unsigned char *data, size_t size)
     hf(x, " w%d", (int)warn);
 }
 
-static const char *profile_of;
+static const char *profile_of, *path_of;
 
 static void s_profile(hasher *x, const unsigned char *data, size_t size)
 {
@@ -245,11 +247,22 @@ static void s_profile(hasher *x, const unsigned char *data, size_t size)
         assert_int_equal(amc_validator_new(&vo, ds, &v[p]), AMC_OK);
     }
     if (size) {
-        st = amc_validator_check(v[p], NULL, (const char *)data + 1, size - 1, ds, NULL);
+        st = amc_validator_check(v[p], path_of, (const char *)data + 1, size - 1, ds, NULL);
         hf(x, "st %d", (int)st);
         hdiags(x, ds);
     }
     amc_diags_free(ds);
+}
+
+/* conform_diff: the profile picked by the first byte, the file named "fuzz" */
+static void s_diff(hasher *x, const unsigned char *data, size_t size)
+{
+    if (!size)
+        return;
+    profile_of = amc_profile_at(data[0] % amc_profile_count())->name;
+    path_of = "fuzz";
+    s_profile(x, data, size);
+    path_of = NULL;
 }
 
 static void s_trace(hasher *x, const unsigned char *data, size_t size)
@@ -406,6 +419,7 @@ static const struct surface {
     {"trace", NULL, s_trace},
     {"audit", NULL, s_audit},
     {"conform_reply", NULL, s_reply},
+    {"conform_diff", NULL, s_diff},
 };
 
 static unsigned char *slurp_file(const char *path, size_t *len)
