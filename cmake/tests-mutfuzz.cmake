@@ -3,8 +3,10 @@
 #   cli.mutfuzz_st   --stateful, seeded runs against planted session-rule defects and the
 #                    reference (every profile): requests, findings, shrunk cases, replay, emit
 #   cli.mutfuzz_lc   --lifecycle, the same against planted lifecycle defects and the reference
+#   cli.mutfuzz_msg  message fuzzing: planted adapters (lenient duplicate keys, a crash on long
+#                    strings), the planted exec validator, the reference (every profile)
 # Goldens: tests/data/mutfuzz/<scenario>.txt (mutfuzz_golden.py AMC SRC GROUP --update).
-foreach(g st lc)
+foreach(g st lc msg)
   add_test(NAME cli.mutfuzz_${g}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutfuzz_golden.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR} ${g}

@@ -3,7 +3,7 @@
 (issue 22: tests that catch regressions in src/cli/cli_fuzz_*.c and cmd_fuzz.c).
 
 usage: mutfuzz_golden.py AMC SOURCE_DIR GROUP [--update]
-GROUP: st (--stateful), lc (--lifecycle) or msg (message fuzzing). Each scenario of the group
+GROUP: st (--stateful), lc (--lifecycle) or msg (message fuzzing: adapter and exec modes). Each scenario of the group
 runs amc fuzz with a fixed seed and --runs (no time limit, one job, --timeout 120 so that a slow
 machine never turns a reply into a hang) against a deterministic adapter behind a recorder
 (tests/cli/mutfuzz_rec.py): the reference (amc adapter) or one with a planted defect
@@ -110,9 +110,12 @@ def fuzz_case(name, mode_args, impl, runs, seed, extra=(), replay=True, emit=Tru
     lines = []
     log = os.path.join(TMP, name + ".log")
     out = name
-    run(lines, ["fuzz"] + mode_args + ["--impl", rec(log, impl), "--runs", str(runs), "--seed",
-                                       str(seed), "--timeout", "120", "--out", out] + list(extra),
-        log)
+    if impl is None:  # mode_args say it all (exec mode: no adapter to record)
+        run(lines, ["fuzz"] + mode_args + ["--out", out])
+    else:
+        run(lines, ["fuzz"] + mode_args + ["--impl", rec(log, impl), "--runs", str(runs),
+                                           "--seed", str(seed), "--timeout", "120", "--out", out]
+            + list(extra), log)
     tree(lines, out)
     if replay and os.path.exists(os.path.join(TMP, out, "findings.jsonl")):
         run(lines, ["fuzz", "--replay", out, "--timeout", "120"])
@@ -141,6 +144,23 @@ def lc_case(name, prof, impl, runs, seed, extra=("--max-findings", "3")):
                                     extra))
 
 
+def msg_case(name, prof, impl, runs, seed, extra=("--max-findings", "3")):
+    return (name, lambda: fuzz_case(name, ["--profile", prof, "--corpus",
+                                           os.path.join(SEEDS, prof)], impl, runs, seed, extra))
+
+
+def ref_case(name, prof, runs, seed):
+    return (name, lambda: fuzz_case(name, ["--profile", prof] + SUITE_ARGS, ref(), runs, seed))
+
+
+def exec_case(name, prof, runs, seed):
+    cmd = f"{PY} -S {FZ}/planted_exec.py {AMC} {{profile}} {{file}}"
+    return (name, lambda: fuzz_case(name, ["--profile", prof, "--corpus",
+                                           os.path.join(SEEDS, prof), "--impl-exec", cmd,
+                                           "--runs", str(runs), "--seed", str(seed), "--timeout",
+                                           "120", "--max-findings", "2"], None, 0, 0))
+
+
 SUITE_ARGS = ["--suite", SUITE]
 SCENARIOS = {
     "st": [
@@ -159,6 +179,16 @@ SCENARIOS = {
         lc_case("lc_disc", "discussion", lc("disc-phase"), 200, 2, ("--max-findings", "1")),
         lc_case("lc_ref_ignite", "ignite", ref(), 25, 13),
         lc_case("lc_ref_socket", "socket", ref(), 25, 14),
+    ],
+    "msg": [
+        msg_case("msg_lenient", "mailbox", msg("lenient"), 120, 7),
+        msg_case("msg_longstr", "mailbox", msg("longstr"), 40, 7),
+        exec_case("msg_exec", "ignite", 12, 7),
+        ref_case("msg_ref_mailbox", "mailbox", 300, 15),
+        ref_case("msg_ref_ignite", "ignite", 300, 16),
+        ref_case("msg_ref_discussion", "discussion", 200, 17),
+        ref_case("msg_ref_socket", "socket", 200, 18),
+        ref_case("msg_ref_acp", "acp", 200, 19),
     ],
 }
 

@@ -4,8 +4,11 @@
 usage: mutfuzz_rec.py LOG CMD [ARG...]
 Starts CMD (an adapter: conformance/PROTOCOL.md), forwards every request line of stdin to it
 and every reply line back, and appends each request line, as received, to LOG: the exact
-requests amc fuzz sent, which tests/cli/mutfuzz_golden.py compares with a golden file.
+requests amc fuzz sent, which tests/cli/mutfuzz_golden.py compares with a golden file. When CMD
+ends, the recorder ends the same way (the same exit status, or the same signal).
 """
+import os
+import signal
 import subprocess
 import sys
 
@@ -21,3 +24,10 @@ for line in sys.stdin.buffer:
         break
     sys.stdout.buffer.write(rep)
     sys.stdout.buffer.flush()
+impl.stdin.close()
+rc = impl.wait()
+log.close()
+if rc < 0:
+    signal.signal(-rc, signal.SIG_DFL)
+    os.kill(os.getpid(), -rc)
+sys.exit(rc)
