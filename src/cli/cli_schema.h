@@ -19,9 +19,9 @@ void cli_loader_free(cli_loader *l);
  * or -1 for a malformed spec. */
 int cli_loader_map(cli_loader *l, const char *spec);
 
-/* Sets the default dialect of set from a --default-dialect value (NULL: leave 2020-12). The
- * option layer checked the value; returns 0, or -1 if it is not a dialect (reported). */
-int cli_set_default_dialect(amc_schema_set *set, const char *value, const char *cmd);
+/* Sets the default dialect of set (not NULL) from a --default-dialect value (NULL: leave
+ * 2020-12), which the option layer has checked (cli_shared.c check_dialect). */
+void cli_set_default_dialect(amc_schema_set *set, const char *value);
 
 /* Installs l as the loader of set. */
 void cli_loader_install(cli_loader *l, amc_schema_set *set);

@@ -138,8 +138,7 @@ static int open_set(const largs *a, const amc_limits *lim, cli_loader **loader,
         fprintf(stderr, "amc lint-schema: out of memory\n");
         return -1;
     }
-    if (cli_set_default_dialect(*set, a->default_dialect, "lint-schema") != 0)
-        return -1;
+    cli_set_default_dialect(*set, a->default_dialect);
     for (i = 0; i < a->maps.n; i++) {
         if (cli_loader_map(*loader, a->maps.v[i]) != 0) {
             fprintf(stderr, "amc lint-schema: --map-uri wants PREFIX=DIR, got '%s'\n",

@@ -1073,8 +1073,7 @@ static int compile_schemas(vstate *v, const vargs *a, cli_loader **loader, amc_s
         fprintf(stderr, "amc validate: out of memory\n");
         goto out;
     }
-    if (cli_set_default_dialect(*set, a->default_dialect, "validate") != 0)
-        goto out;
+    cli_set_default_dialect(*set, a->default_dialect);
     cli_loader_install(*loader, *set);
     for (i = 0; i < a->schemas.n; i++) {
         const char *uri = NULL;
