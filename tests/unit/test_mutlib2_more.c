@@ -14,6 +14,9 @@
  *     is IGNITE-HDR-007, naming the 127-character key;
  *   - src/lifecycle/lc_ignite.c: the IGNITE-LC-002 message of a timeout whose Retry-Count is not
  *     the next one names the count expected (the last plus one);
+ *   - src/audit/audit.c: the id an audited message is known by (duplicates) is its msg_id or
+ *     message_id when that is a non-empty string; a message without one, with an empty one or
+ *     with a number is no duplicate of anything;
  *   - src/core/arena.c amc_arena_alloc: a size within 16 bytes of SIZE_MAX (whose rounding up
  *     wraps around) is refused with NULL, from an empty arena and from one with room left.
  */
@@ -26,6 +29,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "amc/audit.h"
 #include "amc/jcs.h"
 #include "amc/lifecycle.h"
 #include "core/arena_int.h"
@@ -271,6 +275,79 @@ static void test_ignite_lc_retry(void **state)
              "end 0\n  IGNITE-LC-010 a message is still processing (first: 'm-1')\n");
 }
 
+/* ---- audit: the ids of duplicates ---- */
+
+typedef struct afile {
+    const char *path, *body;
+} afile;
+
+/* The workspace findings (rules *-WS-*) of auditing files in order, "index rule message". */
+static void audit_run(const char *profile, const afile *files, size_t n, const char *want)
+{
+    amc_audit_opts o;
+    amc_audit *a = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    size_t i = 0, k = 0, len = 0;
+    char got[8192];
+    assert_non_null(ds);
+    memset(&o, 0, sizeof o);
+    o.profile = profile;
+    assert_int_equal(amc_audit_new(&o, ds, &a), AMC_OK);
+    got[0] = '\0';
+    for (i = 0; i <= n; i++) {
+        amc_status st =
+            i < n ? amc_audit_file(a, files[i].path, files[i].body, strlen(files[i].body), ds)
+                  : amc_audit_finish(a, ds);
+        assert_true(st == AMC_OK || st == AMC_EINVALID);
+        for (k = 0; k < amc_diags_count(ds); k++) {
+            const amc_diag *d = amc_diags_get(ds, k);
+            int c = 0;
+            if (!d->rule_id || !strstr(d->rule_id, "-WS-"))
+                continue; /* the messages' own findings: not the point here */
+            c = snprintf(got + len, sizeof got - len, "%zu %s %s\n", i, d->rule_id,
+                         d->message ? d->message : "-");
+            assert_true(c > 0 && (size_t)c < sizeof got - len);
+            len += (size_t)c;
+        }
+        amc_diags_clear(ds);
+    }
+    assert_string_equal(got, want);
+    amc_audit_free(a);
+    amc_diags_free(ds);
+}
+
+static void test_audit_ids(void **state)
+{
+    static const afile mb[] = {
+        {"inbox/codex/a.json", "{\"msg_id\": \"\"}"},
+        {"inbox/codex/b.json", "{\"msg_id\": \"\"}"},
+        {"inbox/codex/c.json", "{\"msg_id\": 5}"},
+        {"inbox/codex/d.json", "{\"msg_id\": 5}"},
+        {"inbox/codex/e.json", "{\"other\": 1}"},
+        {"inbox/codex/f.json", "{\"other\": 1}"},
+        {"inbox/codex/g.json", "{\"envelope\": {\"msg_id\": \"\"}}"},
+        {"inbox/codex/g2.json", "{\"envelope\": {\"msg_id\": \"\"}}"},
+        {"inbox/codex/h.json", "{\"envelope\": {\"msg_id\": \"m-1\"}}"},
+        {"inbox/codex/i.json", "{\"msg_id\": \"m-1\"}"},
+    };
+    static const afile acp[] = {
+        {"agent-workspace/inbox/agent-a/a.json", "{\"message_id\": \"\"}"},
+        {"agent-workspace/inbox/agent-a/b.json", "{\"message_id\": \"\"}"},
+        {"agent-workspace/inbox/agent-a/c.json", "{\"message_id\": 7}"},
+        {"agent-workspace/inbox/agent-a/d.json", "{\"message_id\": 7}"},
+        {"agent-workspace/inbox/agent-a/e.json", "{\"other\": 1}"},
+        {"agent-workspace/inbox/agent-a/f.json", "{\"other\": 1}"},
+        {"agent-workspace/inbox/agent-a/g.json", "{\"message_id\": \"M-1\"}"},
+        {"agent-workspace/inbox/agent-a/h.json", "{\"message_id\": \"M-1\"}"},
+    };
+    (void)state;
+    audit_run("mailbox", mb, sizeof mb / sizeof mb[0],
+              "9 MAILBOX-WS-002 msg_id 'm-1' is also in inbox/codex/h.json (a redelivery not "
+              "yet deduplicated)\n");
+    audit_run("acp", acp, sizeof acp / sizeof acp[0],
+              "7 ACP-WS-001 message_id 'M-1' is also in agent-workspace/inbox/agent-a/g.json\n");
+}
+
 /* ---- ignite: X-IGNITE- keys cut at 127 characters ---- */
 
 static void test_ignite_long_keys(void **state)
@@ -360,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_ignite_long_keys),
         cmocka_unit_test(test_arena_huge),
         cmocka_unit_test(test_ignite_lc_retry),
+        cmocka_unit_test(test_audit_ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
