@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""format_reference.py - reference answers for JSON Schema formats, from the grammars of their
+RFCs written out here independently of src/schema/format.c, and the data unit.test_lead_formats
+holds amc_format_check to.
+
+The strings: each seed of tests/data/lead/formats/references.json and every string one byte edit
+away from it (for each byte position: the byte deleted, replaced by each symbol of the alphabet,
+each symbol inserted before it; then each symbol appended). A symbol may be a multi-byte UTF-8
+character; seeds are ASCII, so every string is valid UTF-8. The answers of one seed's strings, one
+'1' or '0' each, are hashed (FNV-1a 64) and the hash is kept in the file.
+
+  python3 tests/tools/format_reference.py            rewrite the hashes in the data file
+  python3 tests/tools/format_reference.py FORMAT N   print the strings of FORMAT's N-th seed
+                                                     (0-based) with the reference answers
+
+References (what each format means here):
+  date, time, date-time  RFC 3339 section 5.6 (full-date, full-time, date-time; "T", "Z" in
+                         either case; seconds 60 only where the time in UTC is 23:59:60)
+  ipv4                   RFC 2673 section 3.2 dotted-quad, no leading zeros (Python ipaddress)
+  ipv6                   RFC 4291 section 2.2 (Python ipaddress), no zone id
+  uuid                   RFC 4122 section 3, hexadecimal digits of either case
+  duration               RFC 3339 appendix A (ISO 8601 durations), "P", "T" and the units as
+                         written there (upper case)
+  json-pointer           RFC 6901 section 3
+"""
+import calendar
+import ipaddress
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.path.join(ROOT, "tests", "data", "lead", "formats", "references.json")
+
+
+def _date(s):
+    m = re.fullmatch(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", s)
+    if not m:
+        return False
+    y, mo, d = map(int, m.groups())
+    return 1 <= mo <= 12 and 1 <= d <= calendar.monthrange(y, mo)[1]
+
+
+def _time(s):
+    m = re.fullmatch(r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?([Zz]|[+-]([0-9]{2}):([0-9]{2}))",
+                     s)
+    if not m:
+        return False
+    h, mi, se = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if h > 23 or mi > 59 or se > 60:
+        return False
+    oh = om = 0
+    sign = 1
+    if m.group(5) not in ("Z", "z"):
+        oh, om = int(m.group(6)), int(m.group(7))
+        sign = 1 if m.group(5)[0] == "+" else -1
+        if oh > 23 or om > 59:
+            return False
+    if se == 60 and (h * 60 + mi - sign * (oh * 60 + om)) % 1440 != 23 * 60 + 59:
+        return False
+    return True
+
+
+def date_time(s):
+    m = re.fullmatch(r"(.{10})[Tt](.*)", s, re.S)
+    return bool(m) and _date(m.group(1)) and _time(m.group(2))
+
+
+def ipv4(s):
+    if not re.fullmatch(r"[0-9.]+", s):
+        return False
+    try:
+        ipaddress.IPv4Address(s)
+        return True
+    except ValueError:
+        return False
+
+
+def ipv6(s):
+    if not re.fullmatch(r"[0-9A-Fa-f:.]+", s):
+        return False
+    try:
+        ipaddress.IPv6Address(s)
+        return True
+    except ValueError:
+        return False
+
+
+_T = r"T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)"
+_DUR = re.compile(r"P(?:(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:%s)?|%s|[0-9]+W)"
+                  % (_T, _T))
+
+REF = {
+    "date-time": date_time,
+    "date": _date,
+    "time": _time,
+    "ipv4": ipv4,
+    "ipv6": ipv6,
+    "uuid": lambda s: bool(re.fullmatch(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}", s)),
+    "duration": lambda s: bool(_DUR.fullmatch(s)),
+    "json-pointer": lambda s: bool(re.fullmatch(r"(/(?:[^/~]|~[01])*)*", s, re.S)),
+}
+
+
+def neighbours(seed, alphabet):
+    out = [seed]
+    for i in range(len(seed) + 1):
+        if i < len(seed):
+            out.append(seed[:i] + seed[i + 1:])
+            for a in alphabet:
+                out.append(seed[:i] + a + seed[i + 1:])
+        for a in alphabet:
+            out.append(seed[:i] + a + seed[i:])
+    return out
+
+
+def answers(fmt, seed, alphabet):
+    strs = neighbours(seed.encode(), [a.encode() for a in alphabet])
+    return strs, "".join("1" if REF[fmt](s.decode("utf-8")) else "0" for s in strs)
+
+
+def fnv(text):
+    h = 0xcbf29ce484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+
+
+def main():
+    data = json.load(open(DATA, encoding="utf-8"))
+    if len(sys.argv) == 3:
+        f = data["formats"][sys.argv[1]]
+        strs, ans = answers(sys.argv[1], f["seeds"][int(sys.argv[2])], f["alphabet"])
+        for i, (s, a) in enumerate(zip(strs, ans)):
+            print("%d\t%s\t%s" % (i, json.dumps(s.decode("utf-8"), ensure_ascii=False), a))
+        return 0
+    n = 0
+    for fmt, f in data["formats"].items():
+        f["hashes"] = []
+        for seed in f["seeds"]:
+            strs, ans = answers(fmt, seed, f["alphabet"])
+            f["hashes"].append(fnv(ans))
+            n += len(strs)
+    data["python"] = sys.version.split()[0]
+    with open(DATA, "w", encoding="utf-8") as out:
+        json.dump(data, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    print("%s: %d strings, %d formats" % (DATA, n, len(data["formats"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
