@@ -1,0 +1,25 @@
+# Tests written for surviving mutants of src/cli (the commands, not the fuzzers; issue 22;
+# docs/testing.md). Golden files tests/cli/mutcmd_*.test are registered with the others.
+#   cli.mutcmd_alloc  (AMC_ALLOC_FAILPOINTS builds) every allocation of a few cheap commands
+#                     fails once (tests/cli/alloc_fail.py, the cases named below: report merge
+#                     and html, sign and sign --write, parse, schemas print, trace check text and
+#                     html): the clean run's result or exit 2 "out of memory". cli.alloc_fail runs
+#                     the same cases, but it is labelled 'sweep', which ci/mutate.py --quick
+#                     leaves out for a line other tests run; this one is not, so the out-of-memory
+#                     branches of lines every run takes (cmd_report.c:342's !r || ...) are tested
+#                     in CI's quick mutation sample too.
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.mutcmd_alloc
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
+                   $<TARGET_FILE:amc-cli> report-merge report-html sign sign-write parse schemas
+                   trace-text trace-html
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.mutcmd_alloc PROPERTIES LABELS "cli" TIMEOUT 300)
+endif()
+#   cli.mutcmd_html   amc's HTML pages (trace check, audit, conform, report html) compared whole
+#                     with tests/data/mutcmd/*.html (tests/cli/mutcmd_html.py says which)
+add_test(NAME cli.mutcmd_html
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutcmd_html.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.mutcmd_html PROPERTIES LABELS "cli" TIMEOUT 120)
