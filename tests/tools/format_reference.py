@@ -22,6 +22,10 @@ References (what each format means here):
   duration               RFC 3339 appendix A (ISO 8601 durations), "P", "T" and the units as
                          written there (upper case)
   json-pointer           RFC 6901 section 3
+  uri, uri-reference     RFC 3986 sections 3 and 4.1 (IP-literal hosts: ipv6 above or IPvFuture)
+  uri-template           RFC 6570 level 4, "'" a literal and = , ! @ | refused as operators
+                         (the reading src/schema/format.c documents)
+  relative-json-pointer  draft-bhutton-relative-json-pointer-00
 """
 import calendar
 import ipaddress
@@ -91,6 +95,66 @@ _T = r"T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)"
 _DUR = re.compile(r"P(?:(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:%s)?|%s|[0-9]+W)"
                   % (_T, _T))
 
+# RFC 3986 URI and URI-reference (section 3 and 4.1), IP-literal hosts checked as ipv6 above
+U = r"[A-Za-z0-9\-._~]"
+PCT = r"%[0-9A-Fa-f]{2}"
+SUB = r"[!$&'()*+,;=]"
+PCHAR = r"(?:%s|%s|%s|[:@])" % (U, PCT, SUB)
+SEG = PCHAR + "*"
+SEGNZ = PCHAR + "+"
+SEGNZNC = r"(?:%s|%s|%s|@)+" % (U, PCT, SUB)
+QF = r"(?:%s|[/?])*" % PCHAR
+DEC = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
+IPV4 = r"%s\.%s\.%s\.%s" % (DEC, DEC, DEC, DEC)
+REGNAME = r"(?:%s|%s|%s)*" % (U, PCT, SUB)
+USERINFO = r"(?:%s|%s|%s|:)*" % (U, PCT, SUB)
+def host_ok(h):
+    if h.startswith("["):
+        if not h.endswith("]"): return False
+        inner = h[1:-1]
+        if re.fullmatch(r"[vV][0-9A-Fa-f]+\.(?:%s|%s|:)+" % (U, SUB), inner): return True
+        return ipv6(inner)
+    return bool(re.fullmatch(IPV4, h) or re.fullmatch(REGNAME, h))
+def authority_ok(a):
+    m = re.fullmatch(r"(?:(%s)@)?(\[[^\]/?#@]*\]|[^:\[\]/?#@]*)(?::([0-9]*))?" % USERINFO, a)
+    return bool(m) and host_ok(m.group(2))
+def hier_ok(s, relative):
+    # s: the part before ?query#fragment
+    if s.startswith("//"):
+        rest = s[2:]
+        i = len(rest)
+        for k, c in enumerate(rest):
+            if c == "/": i = k; break
+        return authority_ok(rest[:i]) and bool(re.fullmatch(r"(?:/%s)*" % SEG, rest[i:]))
+    if s == "": return True
+    if s.startswith("/"): return bool(re.fullmatch(r"/(?:%s(?:/%s)*)?" % (SEGNZ, SEG), s))
+    if relative: return bool(re.fullmatch(r"%s(?:/%s)*" % (SEGNZNC, SEG), s))
+    return bool(re.fullmatch(r"%s(?:/%s)*" % (SEGNZ, SEG), s))
+def split_qf(s):
+    m = re.fullmatch(r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?", s, re.S)
+    return m.group(1), m.group(2), m.group(3)
+def qf_ok(q, f):
+    return (q is None or re.fullmatch(QF, q)) and (f is None or re.fullmatch(QF, f))
+def uri(s):
+    m = re.fullmatch(r"([A-Za-z][A-Za-z0-9+\-.]*):(.*)", s, re.S)
+    if not m: return False
+    h, q, f = split_qf(m.group(2))
+    return bool(hier_ok(h, False) and qf_ok(q, f))
+def uri_reference(s):
+    if uri(s): return True
+    h, q, f = split_qf(s)
+    return bool(hier_ok(h, True) and qf_ok(q, f))
+# RFC 6570 level 4 (with ' as a literal: the reading of 2.1 that src/schema/format.c documents,
+# and the reserved operators = , ! @ | refused)
+LIT = r"(?:[\x21\x23\x24\x26-\x3b\x3d\x3f-\x5b\x5d\x5f\x61-\x7a\x7e]|%s|[\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef\U00010000-\U0001fffd\U00020000-\U0002fffd\U00030000-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd])" % PCT
+VARCHAR = r"(?:[A-Za-z0-9_]|%s)" % PCT
+VARSPEC = r"%s(?:\.?%s)*(?::[1-9][0-9]{0,3}|\*)?" % (VARCHAR, VARCHAR)
+EXPR = r"\{[+#./;?&]?%s(?:,%s)*\}" % (VARSPEC, VARSPEC)
+def uri_template(s): return bool(re.fullmatch(r"(?:%s|%s)*" % (LIT, EXPR), s))
+NNI = r"(?:0|[1-9][0-9]*)"
+def rjp(s): return bool(re.fullmatch(r"%s(?:[+-]%s)?(?:#|(?:/(?:[^/~]|~[01])*)*)" % (NNI, NNI), s, re.S))
+
+
 REF = {
     "date-time": date_time,
     "date": _date,
@@ -100,6 +164,10 @@ REF = {
     "uuid": lambda s: bool(re.fullmatch(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}", s)),
     "duration": lambda s: bool(_DUR.fullmatch(s)),
     "json-pointer": lambda s: bool(re.fullmatch(r"(/(?:[^/~]|~[01])*)*", s, re.S)),
+    "uri": uri,
+    "uri-reference": uri_reference,
+    "uri-template": uri_template,
+    "relative-json-pointer": rjp,
 }
 
 
