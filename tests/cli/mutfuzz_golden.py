@@ -3,11 +3,14 @@
 (issue 22: tests that catch regressions in src/cli/cli_fuzz_*.c and cmd_fuzz.c).
 
 usage: mutfuzz_golden.py AMC SOURCE_DIR GROUP [--update]
-GROUP: st (--stateful), lc (--lifecycle) or msg (message fuzzing: adapter and exec modes). Each scenario of the group
+GROUP (SCENARIOS below): st, stx (--stateful), lc, lcx (--lifecycle), msg, msgref, msgpl (message
+fuzzing: adapter and exec modes). Each scenario of the group
 runs amc fuzz with a fixed seed and --runs (no time limit, one job, --timeout 120 so that a slow
 machine never turns a reply into a hang) against a deterministic adapter behind a recorder
 (tests/cli/mutfuzz_rec.py): the reference (amc adapter) or one with a planted defect
-(tests/fuzz/planted_*.py). Everything the run produces is compared line by line with
+(tests/fuzz/planted_*.py, and tests/cli/mutfuzz_planted.py for the finding classes those do not
+give: missing codes, error, skipped and wrong-seq replies, an exit, stateful sessions of other
+profiles, lifecycle codes, results, state and final divergences). Everything the run produces is compared line by line with
 tests/data/mutfuzz/<scenario>.txt: exit status, stdout and stderr (rates and durations masked),
 every request amc sent (op and SHA-256 of the line: the sessions, sequences or inputs generated
 and every shrinking candidate), findings.jsonl and the case/scenario files in full, the other
@@ -23,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 AMC = os.path.abspath(sys.argv[1])
 SRC = os.path.abspath(sys.argv[2])
@@ -60,6 +64,10 @@ def st(mode):
 
 def lc(mode):
     return f"{PY} {FZ}/planted_lc_adapter.py {mode} {AMC}"
+
+
+def pl(mode):
+    return f"{PY} {os.path.join(SRC, 'tests', 'cli', 'mutfuzz_planted.py')} {mode} {AMC}"
 
 
 def msg(mode):
@@ -149,8 +157,9 @@ def msg_case(name, prof, impl, runs, seed, extra=("--max-findings", "3")):
                                            os.path.join(SEEDS, prof)], impl, runs, seed, extra))
 
 
-def ref_case(name, prof, runs, seed):
-    return (name, lambda: fuzz_case(name, ["--profile", prof] + SUITE_ARGS, ref(), runs, seed))
+def ref_case(name, prof, runs, seed, impl=None, extra=("--max-findings", "3")):
+    return (name, lambda: fuzz_case(name, ["--profile", prof] + SUITE_ARGS, impl or ref(), runs,
+                                    seed, extra))
 
 
 def exec_case(name, prof, runs, seed):
@@ -167,11 +176,16 @@ SCENARIOS = {
         st_case("st_nonce", "mailbox", st("nonce-cache-3"), 40, 5),
         st_case("st_dup", "mailbox", st("dup-last-2"), 40, 6),
         st_case("st_key", "mailbox", st("key-trust-sender"), 40, 7),
+    ],
+    "stx": [
         st_case("st_ref_mailbox", "mailbox", ref(), 60, 8),
         st_case("st_ref_ignite", "ignite", ref(), 20, 9),
         st_case("st_ref_discussion", "discussion", ref(), 20, 10),
         st_case("st_ref_socket", "socket", ref(), 20, 11),
         st_case("st_ref_acp", "acp", ref(), 20, 12),
+        st_case("st_pl_dup_ignite", "ignite", pl("st-dup"), 40, 3),
+        st_case("st_pl_dup_socket", "socket", pl("st-dup"), 40, 4),
+        st_case("st_pl_drop", "mailbox", pl("st-drop"), 40, 3),
     ],
     "lc": [
         lc_case("lc_acp", "acp", lc("acp-backoff"), 30, 7),
@@ -180,22 +194,40 @@ SCENARIOS = {
         lc_case("lc_ref_ignite", "ignite", ref(), 25, 13),
         lc_case("lc_ref_socket", "socket", ref(), 25, 14),
     ],
+    "lcx": [
+        lc_case("lc_pl_codes", "mailbox", pl("lc-codes"), 40, 3),
+        lc_case("lc_pl_results", "acp", pl("lc-results"), 40, 3),
+        lc_case("lc_pl_state", "discussion", pl("lc-state"), 40, 3),
+        lc_case("lc_pl_final", "mailbox", pl("lc-final"), 40, 3),
+        lc_case("lc_pl_accept", "socket", pl("lc-accept"), 40, 3),
+    ],
     "msg": [
         msg_case("msg_lenient", "mailbox", msg("lenient"), 120, 7),
         msg_case("msg_longstr", "mailbox", msg("longstr"), 40, 7),
         exec_case("msg_exec", "ignite", 12, 7),
+    ],
+    "msgref": [
         ref_case("msg_ref_mailbox", "mailbox", 300, 15),
         ref_case("msg_ref_ignite", "ignite", 300, 16),
         ref_case("msg_ref_discussion", "discussion", 200, 17),
         ref_case("msg_ref_socket", "socket", 200, 18),
         ref_case("msg_ref_acp", "acp", 200, 19),
     ],
+    "msgpl": [
+        ref_case("msg_pl_codes", "mailbox", 80, 3, pl("codes")),
+        ref_case("msg_pl_error", "mailbox", 100, 3, pl("error")),
+        ref_case("msg_pl_skipped", "mailbox", 100, 3, pl("skipped")),
+        ref_case("msg_pl_wrongseq", "mailbox", 100, 3, pl("wrongseq")),
+        ref_case("msg_pl_exit", "mailbox", 40, 3, pl("exit"), ("--max-findings", "1")),
+    ],
 }
 
 
 def main():
     for name, fn in SCENARIOS[GROUP]:
+        t0 = time.monotonic()
         got = "\n".join(fn()) + "\n"
+        took = f"{time.monotonic() - t0:.1f} s"
         path = os.path.join(DATA, name + ".txt")
         if UPDATE:
             open(path, "w").write(got)
@@ -203,7 +235,7 @@ def main():
             continue
         want = open(path).read() if os.path.exists(path) else ""
         if got == want:
-            print(f"{name}: ok ({got.count(chr(10))} lines)")
+            print(f"{name}: ok ({got.count(chr(10))} lines, {took})")
             continue
         g, w = got.splitlines(), want.splitlines()
         i = next((i for i in range(min(len(g), len(w))) if g[i] != w[i]), min(len(g), len(w)))
