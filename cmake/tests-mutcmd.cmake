@@ -3,7 +3,8 @@
 #   cli.mutcmd_alloc  (AMC_ALLOC_FAILPOINTS builds) every allocation of a few cheap commands
 #                     fails once (tests/cli/alloc_fail.py, the cases named below: report merge
 #                     and html, sign and sign --write, parse, schemas print, trace check text and
-#                     html): the clean run's result or exit 2 "out of memory". cli.alloc_fail runs
+#                     html, validate --format sarif and junit, bowtie, rules, --version, help):
+#                     the clean run's result or exit 2 "out of memory". cli.alloc_fail runs
 #                     the same cases, but it is labelled 'sweep', which ci/mutate.py --quick
 #                     leaves out for a line other tests run; this one is not, so the out-of-memory
 #                     branches of lines every run takes (cmd_report.c:342's !r || ...) are tested
@@ -12,7 +13,7 @@ if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.mutcmd_alloc
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
                    $<TARGET_FILE:amc-cli> report-merge report-html sign sign-write parse schemas
-                   trace-text trace-html
+                   trace-text trace-html validate-sarif validate-junit bowtie rules version help
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.mutcmd_alloc PROPERTIES LABELS "cli" TIMEOUT 300)
 endif()
@@ -23,3 +24,10 @@ add_test(NAME cli.mutcmd_html
                  $<TARGET_FILE:amc-cli>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.mutcmd_html PROPERTIES LABELS "cli" TIMEOUT 120)
+#   cli.mutcmd_probe  amc probe against a server that holds connections silent and one that closes
+#                     without a reply: the whole text report and the JSON findings
+add_test(NAME cli.mutcmd_probe
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutcmd_probe.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.mutcmd_probe PROPERTIES LABELS "cli" TIMEOUT 120)
