@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """amc's HTML pages compared whole, byte for byte, with tests/data/mutcmd/*.html (issue 22):
 amc trace check --format html (ignite, a bad and a good trace; mailbox receipts), amc audit
---format html (every tree under tests/data/audit), amc conform --format html (an exec
+--format html (every tree under tests/data/audit, and tests/data/mutcmd/audit-first, whose
+files begin with the keys the page shows: cli_html_trace.c:843's i > 0), amc conform --format html (an exec
 implementation that accepts everything, failing with the inputs shown; amc's own adapter) and
 amc report html (the checked-in conform report of every outcome; two reports of this run, which
 disagree). Each page's exit status and standard error are checked too. A mutant of
@@ -69,6 +70,8 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcmd-html-") as t:
     for name, rc in (("ignite-bad", 1), ("ignite-good", 0), ("ignite-links", 0),
                      ("mailbox-bad", 1), ("mailbox-good", 0)):
         check("audit-" + name, ["audit", "--format", "html", f"tests/data/audit/{name}"], rc, t)
+    # files whose first bytes are the key read (From:, To:, task_id:): find_value at offset 0
+    check("audit-first", ["audit", "--format", "html", "tests/data/mutcmd/audit-first"], 1, t)
     accept = ["--impl-exec", "true {file}"]
     ref = ["--impl", AMC + " adapter"]
     check("conform-accept", ["conform", "--suite", "conformance", "--profile", "mailbox"] +
