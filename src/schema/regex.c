@@ -1112,14 +1112,16 @@ static void parse_atom_escape(tr *t, int *kind)
     }
     if (c >= '1' && c <= '9') {
         uint32_t g = 0;
+        size_t d0 = t->i;
         while (t->i < t->n && is_digit(t->p[t->i])) {
-            if (g < 100000000u)
+            if (g < 100000000u) /* past any group count: the pattern's size bounds it */
                 g = g * 10 + (uint32_t)(t->p[t->i] - '0');
             t->i++;
         }
         if (g > t->ngroups) {
-            fail(t, at, "octal escape", "backreference \\%lu to a group that does not exist",
-                 (unsigned long)g);
+            /* the digits as written (g stops growing at 9 digits) */
+            fail(t, at, "octal escape", "backreference \\%.*s to a group that does not exist",
+                 (int)(t->i - d0), t->p + d0);
             return;
         }
         put_backref(t, at, g);

@@ -9,7 +9,8 @@
  *     not stand in for the earlier one);
  *   - src/schema/regex.c simple_parse / simple_search: the simple form gives PCRE2's answers for
  *     every pattern of up to 4 of 17 symbols (5 of 9), is taken for the same number of them,
- *     and for patterns of up to 24 atoms.
+ *     and for patterns of up to 24 atoms;
+ *   - src/schema/regex.c copy_err: a message cut to the caller's buffer, never past it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -168,6 +169,26 @@ static void test_simple_form_atom_limit(void **state)
     }
 }
 
+/* An error message cut to the caller's buffer: every size from 1 to one past the message's
+ * length gets its first size - 1 characters and a NUL, and nothing is written past the buffer. */
+static void test_error_message_cut_to_buffer(void **state)
+{
+    static const char want[] = "offset 0: missing )";
+    size_t size = 0;
+    (void)state;
+    for (size = 1; size <= sizeof want; size++) {
+        char buf[sizeof want + 8];
+        size_t k = 0, n = size - 1 < strlen(want) ? size - 1 : strlen(want);
+        memset(buf, 'Z', sizeof buf);
+        assert_null(amc_regex_compile("(", 1, 0, buf, size));
+        if (memcmp(buf, want, n) != 0 || buf[n] != '\0')
+            fail_msg("size %zu: \"%.*s\"", size, (int)size, buf);
+        for (k = size; k < sizeof buf; k++)
+            if (buf[k] != 'Z')
+                fail_msg("size %zu: byte %zu written", size, k);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_bad_group_name_after_error),
         cmocka_unit_test(test_simple_form_against_pcre2),
         cmocka_unit_test(test_simple_form_atom_limit),
+        cmocka_unit_test(test_error_message_cut_to_buffer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
