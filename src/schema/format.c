@@ -41,9 +41,9 @@
  *               digits, IP-literal hosts are IPv6 (as above) or IPvFuture, ports are digits, a
  *               host that looks like a bad IPv4 address is a valid reg-name, no character
  *               outside the ABNF (no space, '\', '"', '<', '>', '{', '}', '^', '`', '|',
- * non-ASCII). uri-reference  URI or relative-ref (RFC 3986 4.1): first segment of a relative path
- * has no
- *               ':'; "" is valid.
+ *               non-ASCII).
+ *  uri-reference  URI or relative-ref (RFC 3986 4.1): the first segment of a relative path
+ *               has no ':'; "" is valid.
  *  iri, iri-reference  RFC 3987: the same with ucschar allowed where unreserved is, and
  *               iprivate in the query.
  *  uri-template RFC 6570 level 4: literals (RFC 6570 2.1, which allows '\''), pct-encoded,
