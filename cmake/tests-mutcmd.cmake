@@ -31,3 +31,13 @@ add_test(NAME cli.mutcmd_probe
                  $<TARGET_FILE:amc-cli>
          WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.mutcmd_probe PROPERTIES LABELS "cli" TIMEOUT 120)
+#   cli.mutcmd_serve_alloc  (AMC_ALLOC_FAILPOINTS builds) each allocation amc serve makes for a
+#                     status request fails once: the server answers the next request or reports
+#                     "out of memory" (it crashed when the second parse of a request failed)
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.mutcmd_serve_alloc
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutcmd_serve_alloc.py
+                   $<TARGET_FILE:amc-cli>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.mutcmd_serve_alloc PROPERTIES LABELS "cli" TIMEOUT 120)
+endif()

@@ -299,7 +299,11 @@ static void answer(server *s, sconn *c)
         }
         amc_diags_clear(s->ds);
     }
-    if (!invalid && type && strcmp(type, "task") != 0 && strcmp(type, "status") != 0) {
+    if (!invalid && !type) { /* valid, so it parsed above: the second read ran out of memory */
+        snprintf(why, sizeof why, "out of memory");
+        invalid = true;
+    }
+    if (!invalid && strcmp(type, "task") != 0 && strcmp(type, "status") != 0) {
         snprintf(why, sizeof why, "not a request: type %s is a reply", type);
         invalid = true;
     }
