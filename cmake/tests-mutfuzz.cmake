@@ -11,10 +11,11 @@
 #   cli.mutfuzz_msg     message fuzzing: planted adapters (lenient duplicate keys, a crash on
 #                       long strings) and the planted exec validator
 #   cli.mutfuzz_msgref  message fuzzing against the reference, every profile
+#   cli.mutfuzz_gen     --generate 1000 inputs of every profile (seed 5), by blocks of 100
 #   cli.mutfuzz_msgpl   message fuzzing against mutfuzz_planted.py (a missing code, error,
 #                       skipped and wrong-seq replies, an exit)
 # Goldens: tests/data/mutfuzz/<scenario>.txt (mutfuzz_golden.py AMC SRC GROUP --update).
-foreach(g st stx lc lcx msg msgref msgpl)
+foreach(g st stx lc lcx msg msgref msgpl gen)
   add_test(NAME cli.mutfuzz_${g}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutfuzz_golden.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR} ${g}

@@ -4,7 +4,7 @@
 
 usage: mutfuzz_golden.py AMC SOURCE_DIR GROUP [--update]
 GROUP (SCENARIOS below): st, stx (--stateful), lc, lcx (--lifecycle), msg, msgref, msgpl (message
-fuzzing: adapter and exec modes). Each scenario of the group
+fuzzing: adapter and exec modes), gen (--generate: 1000 inputs a profile). Each scenario of the group
 runs amc fuzz with a fixed seed and --runs (no time limit, one job, --timeout 120 so that a slow
 machine never turns a reply into a hang) against a deterministic adapter behind a recorder
 (tests/cli/mutfuzz_rec.py): the reference (amc adapter) or one with a planted defect
@@ -170,6 +170,31 @@ def exec_case(name, prof, runs, seed):
                                            "120", "--max-findings", "2"], None, 0, 0))
 
 
+def gen_case(name, prof, n, seed):
+    """amc fuzz --generate N: many more inputs than cli.fuzz_generate (whose goldens hold 240 a
+    profile, line by line), so that rare draws of the operators show; inputs.jsonl by blocks of
+    100 lines (SHA-256), and the count of each operator."""
+    def go():
+        lines = []
+        out = name
+        run(lines, ["fuzz", "--generate", str(n), "--profile", prof, "--seed", str(seed),
+                    "--out", out] + SUITE_ARGS)
+        rows = open(os.path.join(TMP, out, "inputs.jsonl")).read().splitlines()
+        for i in range(0, len(rows), 100):
+            block = "\n".join(rows[i:i + 100])
+            lines.append(f"lines {i + 1}-{min(i + 100, len(rows))} "
+                         f"{hashlib.sha256(block.encode()).hexdigest()[:16]}")
+        ops = {}
+        for r in rows:
+            m = re.search(r'"op":"([^"]*)"', r)
+            op = m.group(1) if m else "?"
+            ops[op] = ops.get(op, 0) + 1
+        lines += [f"op {k} {v}" for k, v in sorted(ops.items())]
+        shutil.rmtree(os.path.join(TMP, out), ignore_errors=True)
+        return lines
+    return (name, go)
+
+
 SUITE_ARGS = ["--suite", SUITE]
 SCENARIOS = {
     "st": [
@@ -213,6 +238,8 @@ SCENARIOS = {
         ref_case("msg_ref_socket", "socket", 200, 18),
         ref_case("msg_ref_acp", "acp", 200, 19),
     ],
+    "gen": [gen_case("gen_" + p, p, 1000, 5) for p in
+            ("ignite", "mailbox", "discussion", "socket", "acp")],
     "msgpl": [
         ref_case("msg_pl_codes", "mailbox", 80, 3, pl("codes")),
         ref_case("msg_pl_error", "mailbox", 100, 3, pl("error")),
