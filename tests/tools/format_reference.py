@@ -26,6 +26,8 @@ References (what each format means here):
   uri-template           RFC 6570 level 4, "'" a literal and = , ! @ | refused as operators
                          (the reading src/schema/format.c documents)
   relative-json-pointer  draft-bhutton-relative-json-pointer-00
+  hostname               RFC 1123 2.1 (A-labels not judged: no seed leads to one)
+  email                  RFC 5321 4.1.2 Mailbox, address literals of IPv4 and IPv6
 """
 import calendar
 import ipaddress
@@ -89,6 +91,42 @@ def ipv6(s):
         return True
     except ValueError:
         return False
+
+
+def hostname(s):
+    """RFC 1123 2.1 labels, at most 253 octets, no trailing dot; A-labels ("xn--") are not judged
+    here (their Punycode and IDNA rules): no seed may lead to one"""
+    if len(s) > 253 or not s:
+        return False
+    for lab in s.split("."):
+        if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?", lab):
+            return False
+        if lab[:4].lower() == "xn--":
+            raise ValueError("an A-label: not judged by this reference: %r" % s)
+    return True
+
+
+ATEXT = r"[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]"
+
+
+def email(s):
+    """RFC 5321 Mailbox: Dot-string or Quoted-string local part of at most 64 octets, then a
+    hostname or an address literal [IPv4] / [IPv6:...] (no General-address-literal)"""
+    m = re.fullmatch(r"(.*)@([^@]*)", s, re.S)
+    if not m:
+        return False
+    local, dom = m.group(1), m.group(2)
+    if len(local.encode()) > 64:
+        return False
+    if not (re.fullmatch(r"%s+(?:\.%s+)*" % (ATEXT, ATEXT), local) or
+            re.fullmatch(r'"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"', local)):
+        return False
+    if dom.startswith("["):
+        if not dom.endswith("]"):
+            return False
+        inner = dom[1:-1]
+        return ipv6(inner[5:]) if inner.startswith("IPv6:") else ipv4(inner)
+    return hostname(dom)
 
 
 _T = r"T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)"
@@ -168,6 +206,8 @@ REF = {
     "uri-reference": uri_reference,
     "uri-template": uri_template,
     "relative-json-pointer": rjp,
+    "hostname": hostname,
+    "email": email,
 }
 
 
