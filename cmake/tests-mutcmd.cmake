@@ -41,3 +41,9 @@ if(AMC_ALLOC_FAILPOINTS)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.mutcmd_serve_alloc PROPERTIES LABELS "cli" TIMEOUT 120)
 endif()
+#   cli.mutcmd_paths  amc schemas export with DIR/NAME of 4096 and 4095 bytes (its buffer's limit)
+add_test(NAME cli.mutcmd_paths
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutcmd_paths.py
+                 $<TARGET_FILE:amc-cli>
+         WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.mutcmd_paths PROPERTIES LABELS "cli" TIMEOUT 60)
