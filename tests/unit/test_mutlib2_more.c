@@ -17,6 +17,8 @@
  *   - src/audit/audit.c: the id an audited message is known by (duplicates) is its msg_id or
  *     message_id when that is a non-empty string; a message without one, with an empty one or
  *     with a number is no duplicate of anything;
+ *   - src/lifecycle/lifecycle.c amc_lifecycle_state: the length is optional (NULL), and the
+ *     one given is the state's, without the NUL;
  *   - src/core/arena.c amc_arena_alloc: a size within 16 bytes of SIZE_MAX (whose rounding up
  *     wraps around) is refused with NULL, from an empty arena and from one with room left.
  */
@@ -275,6 +277,35 @@ static void test_ignite_lc_retry(void **state)
              "end 0\n  IGNITE-LC-010 a message is still processing (first: 'm-1')\n");
 }
 
+/* ---- amc_lifecycle_state without a length ---- */
+
+static void test_lc_state_len(void **state)
+{
+    amc_lifecycle_opts o;
+    amc_lifecycle *lc = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    char *a = NULL, *b = NULL;
+    size_t len = 0;
+    static const char ev[] = "{\"event\":\"enqueue\",\"msg\":\"m-1\",\"t\":0}";
+    (void)state;
+    assert_non_null(ds);
+    memset(&o, 0, sizeof o);
+    o.profile = "ignite";
+    assert_int_equal(amc_lifecycle_new(&o, ds, &lc), AMC_OK);
+    assert_int_equal(amc_lifecycle_apply(lc, ev, strlen(ev), ds), AMC_OK);
+    assert_int_equal(amc_lifecycle_state(lc, &a, NULL), AMC_OK);
+    assert_int_equal(amc_lifecycle_state(lc, &b, &len), AMC_OK);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(a, b);
+    assert_int_equal(len, strlen(b));
+    assert_true(len > 2);
+    amc_free(a);
+    amc_free(b);
+    amc_lifecycle_free(lc);
+    amc_diags_free(ds);
+}
+
 /* ---- audit: the ids of duplicates ---- */
 
 typedef struct afile {
@@ -438,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_arena_huge),
         cmocka_unit_test(test_ignite_lc_retry),
         cmocka_unit_test(test_audit_ids),
+        cmocka_unit_test(test_lc_state_len),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
