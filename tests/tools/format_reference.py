@@ -28,6 +28,7 @@ References (what each format means here):
   relative-json-pointer  draft-bhutton-relative-json-pointer-00
   hostname               RFC 1123 2.1 (A-labels not judged: no seed leads to one)
   email                  RFC 5321 4.1.2 Mailbox, address literals of IPv4 and IPv6
+  iri, iri-reference     RFC 3987 section 2.2
 """
 import calendar
 import ipaddress
@@ -133,55 +134,77 @@ _T = r"T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)"
 _DUR = re.compile(r"P(?:(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:%s)?|%s|[0-9]+W)"
                   % (_T, _T))
 
-# RFC 3986 URI and URI-reference (section 3 and 4.1), IP-literal hosts checked as ipv6 above
-U = r"[A-Za-z0-9\-._~]"
+# RFC 3986 URI and URI-reference (sections 3 and 4.1), IP-literal hosts checked as ipv6 above;
+# RFC 3987 IRI and IRI-reference (section 2.2): the same grammar with ucschar where unreserved is
+# and iprivate in the query
 PCT = r"%[0-9A-Fa-f]{2}"
 SUB = r"[!$&'()*+,;=]"
-PCHAR = r"(?:%s|%s|%s|[:@])" % (U, PCT, SUB)
-SEG = PCHAR + "*"
-SEGNZ = PCHAR + "+"
-SEGNZNC = r"(?:%s|%s|%s|@)+" % (U, PCT, SUB)
-QF = r"(?:%s|[/?])*" % PCHAR
 DEC = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 IPV4 = r"%s\.%s\.%s\.%s" % (DEC, DEC, DEC, DEC)
-REGNAME = r"(?:%s|%s|%s)*" % (U, PCT, SUB)
-USERINFO = r"(?:%s|%s|%s|:)*" % (U, PCT, SUB)
-def host_ok(h):
-    if h.startswith("["):
-        if not h.endswith("]"): return False
-        inner = h[1:-1]
-        if re.fullmatch(r"[vV][0-9A-Fa-f]+\.(?:%s|%s|:)+" % (U, SUB), inner): return True
-        return ipv6(inner)
-    return bool(re.fullmatch(IPV4, h) or re.fullmatch(REGNAME, h))
-def authority_ok(a):
-    m = re.fullmatch(r"(?:(%s)@)?(\[[^\]/?#@]*\]|[^:\[\]/?#@]*)(?::([0-9]*))?" % USERINFO, a)
-    return bool(m) and host_ok(m.group(2))
-def hier_ok(s, relative):
-    # s: the part before ?query#fragment
-    if s.startswith("//"):
-        rest = s[2:]
-        i = len(rest)
-        for k, c in enumerate(rest):
-            if c == "/": i = k; break
-        return authority_ok(rest[:i]) and bool(re.fullmatch(r"(?:/%s)*" % SEG, rest[i:]))
-    if s == "": return True
-    if s.startswith("/"): return bool(re.fullmatch(r"/(?:%s(?:/%s)*)?" % (SEGNZ, SEG), s))
-    if relative: return bool(re.fullmatch(r"%s(?:/%s)*" % (SEGNZNC, SEG), s))
-    return bool(re.fullmatch(r"%s(?:/%s)*" % (SEGNZ, SEG), s))
-def split_qf(s):
-    m = re.fullmatch(r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?", s, re.S)
-    return m.group(1), m.group(2), m.group(3)
-def qf_ok(q, f):
-    return (q is None or re.fullmatch(QF, q)) and (f is None or re.fullmatch(QF, f))
-def uri(s):
-    m = re.fullmatch(r"([A-Za-z][A-Za-z0-9+\-.]*):(.*)", s, re.S)
-    if not m: return False
-    h, q, f = split_qf(m.group(2))
-    return bool(hier_ok(h, False) and qf_ok(q, f))
-def uri_reference(s):
-    if uri(s): return True
-    h, q, f = split_qf(s)
-    return bool(hier_ok(h, True) and qf_ok(q, f))
+UCSCHAR = ("\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef" +
+           "".join("%s-%s" % (chr(p << 16), chr((p << 16) | 0xFFFD)) for p in range(1, 14)) +
+           "\U000e1000-\U000efffd")
+IPRIVATE = "\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd"
+
+
+def uri_grammar(ucs, priv):
+    """(is_absolute, is_reference) for the URI grammar with the extra unreserved characters ucs
+    and the extra query characters priv (both "" for RFC 3986)"""
+    u = r"[A-Za-z0-9\-._~%s]" % ucs
+    pchar = r"(?:%s|%s|%s|[:@])" % (u, PCT, SUB)
+    seg, segnz = pchar + "*", pchar + "+"
+    segnznc = r"(?:%s|%s|%s|@)+" % (u, PCT, SUB)
+    query = r"(?:%s|[/?%s])*" % (pchar, priv)
+    frag = r"(?:%s|[/?])*" % pchar
+    regname = r"(?:%s|%s|%s)*" % (u, PCT, SUB)
+    userinfo = r"(?:%s|%s|%s|:)*" % (u, PCT, SUB)
+
+    def host_ok(h):
+        if h.startswith("["):
+            if not h.endswith("]"):
+                return False
+            inner = h[1:-1]
+            if re.fullmatch(r"[vV][0-9A-Fa-f]+\.(?:[A-Za-z0-9\-._~]|%s|:)+" % SUB, inner):
+                return True
+            return ipv6(inner)
+        return bool(re.fullmatch(IPV4, h) or re.fullmatch(regname, h))
+
+    def hier_ok(s, relative):
+        if s.startswith("//"):
+            rest = s[2:]
+            i = len(rest)
+            for k, c in enumerate(rest):
+                if c == "/":
+                    i = k
+                    break
+            m = re.fullmatch(r"(?:(%s)@)?(\[[^\]/?#@]*\]|[^:\[\]/?#@]*)(?::([0-9]*))?" % userinfo,
+                             rest[:i])
+            return bool(m) and host_ok(m.group(2)) and bool(re.fullmatch(r"(?:/%s)*" % seg, rest[i:]))
+        if s == "":
+            return True
+        if s.startswith("/"):
+            return bool(re.fullmatch(r"/(?:%s(?:/%s)*)?" % (segnz, seg), s))
+        return bool(re.fullmatch(r"%s(?:/%s)*" % (segnznc if relative else segnz, seg), s))
+
+    def parts_ok(rest, relative):
+        m = re.fullmatch(r"([^?#]*)(?:\?([^#]*))?(?:#(.*))?", rest, re.S)
+        return (hier_ok(m.group(1), relative)
+                and (m.group(2) is None or bool(re.fullmatch(query, m.group(2))))
+                and (m.group(3) is None or bool(re.fullmatch(frag, m.group(3)))))
+
+    def absolute(s):
+        m = re.fullmatch(r"([A-Za-z][A-Za-z0-9+\-.]*):(.*)", s, re.S)
+        return bool(m) and parts_ok(m.group(2), False)
+
+    def reference(s):
+        return absolute(s) or parts_ok(s, True)
+    return absolute, reference
+
+
+uri, uri_reference = uri_grammar("", "")
+iri, iri_reference = uri_grammar(UCSCHAR, IPRIVATE)
+
+
 # RFC 6570 level 4 (with ' as a literal: the reading of 2.1 that src/schema/format.c documents,
 # and the reserved operators = , ! @ | refused)
 LIT = r"(?:[\x21\x23\x24\x26-\x3b\x3d\x3f-\x5b\x5d\x5f\x61-\x7a\x7e]|%s|[\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef\U00010000-\U0001fffd\U00020000-\U0002fffd\U00030000-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd])" % PCT
@@ -208,10 +231,14 @@ REF = {
     "relative-json-pointer": rjp,
     "hostname": hostname,
     "email": email,
+    "iri": iri,
+    "iri-reference": iri_reference,
 }
 
 
 def neighbours(seed, alphabet):
+    """the seed, then for each character (code point) of it: deleted, replaced by each symbol,
+    each symbol inserted before it; then each symbol appended"""
     out = [seed]
     for i in range(len(seed) + 1):
         if i < len(seed):
@@ -224,8 +251,8 @@ def neighbours(seed, alphabet):
 
 
 def answers(fmt, seed, alphabet):
-    strs = neighbours(seed.encode(), [a.encode() for a in alphabet])
-    return strs, "".join("1" if REF[fmt](s.decode("utf-8")) else "0" for s in strs)
+    strs = neighbours(seed, alphabet)
+    return [x.encode() for x in strs], "".join("1" if REF[fmt](x) else "0" for x in strs)
 
 
 def fnv(text):

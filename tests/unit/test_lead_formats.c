@@ -3,13 +3,13 @@
  * independently of it from the formats' RFCs (tests/tools/format_reference.py: RFC 3339 date,
  * time, date-time and duration, RFC 2673 ipv4 and RFC 4291 ipv6 through Python's ipaddress,
  * RFC 4122 uuid, RFC 6901 json-pointer, RFC 3986 uri and uri-reference, RFC 6570 uri-template,
- * relative-json-pointer, RFC 1123 hostname, RFC 5321 email).
+ * relative-json-pointer, RFC 1123 hostname, RFC 5321 email, RFC 3987 iri and iri-reference).
  *
- * The strings: each seed of tests/data/lead/formats/references.json and every string one byte
- * edit away from it (each byte deleted, replaced by each symbol of the format's alphabet, each
- * symbol inserted before it; each symbol appended): 51351 strings. The reference's answers for
- * one seed's strings are kept as one hash; a difference names the seed, and
- * `python3 tests/tools/format_reference.py FORMAT N` prints those strings with their answers.
+ * The strings: each seed of tests/data/lead/formats/references.json and every string one
+ * character edit away from it (each character deleted, replaced by each symbol of the format's
+ * alphabet, each symbol inserted before it; each symbol appended): 54638 strings. The reference's
+ * answers for one seed's strings are kept as one hash; a difference names the seed, and `python3
+ * tests/tools/format_reference.py FORMAT N` prints those strings with their answers.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -38,32 +38,38 @@ static void check(walk *w, const char *s, size_t n)
     w->n++;
 }
 
-/* the order of format_reference.py's neighbours() */
+/* the order of format_reference.py's neighbours(), over characters (UTF-8 sequences) */
 static void neighbours(walk *w, const amc_value *seed, const amc_value *alpha)
 {
     const char *s = seed->u.str.ptr;
-    size_t n = seed->u.str.len, i = 0, k = 0;
+    size_t n = seed->u.str.len, i = 0, k = 0, nb = 0;
+    size_t at[128]; /* where each character starts, then n */
     char buf[256];
-    assert_true(n + 8 < sizeof buf);
+    assert_true(n + 8 < sizeof buf && n < sizeof at / sizeof at[0]);
+    for (i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80)
+            at[nb++] = i;
+    at[nb] = n;
     check(w, s, n);
-    for (i = 0; i <= n; i++) {
-        if (i < n) {
-            memcpy(buf, s, i);
-            memcpy(buf + i, s + i + 1, n - i - 1);
-            check(w, buf, n - 1);
+    for (i = 0; i <= nb; i++) {
+        size_t p = at[i], q = i < nb ? at[i + 1] : n; /* character i is s[p..q) */
+        if (i < nb) {
+            memcpy(buf, s, p);
+            memcpy(buf + p, s + q, n - q);
+            check(w, buf, n - (q - p));
             for (k = 0; k < alpha->u.arr.len; k++) {
                 const amc_value *a = alpha->u.arr.items[k];
-                memcpy(buf, s, i);
-                memcpy(buf + i, a->u.str.ptr, a->u.str.len);
-                memcpy(buf + i + a->u.str.len, s + i + 1, n - i - 1);
-                check(w, buf, n - 1 + a->u.str.len);
+                memcpy(buf, s, p);
+                memcpy(buf + p, a->u.str.ptr, a->u.str.len);
+                memcpy(buf + p + a->u.str.len, s + q, n - q);
+                check(w, buf, n - (q - p) + a->u.str.len);
             }
         }
         for (k = 0; k < alpha->u.arr.len; k++) {
             const amc_value *a = alpha->u.arr.items[k];
-            memcpy(buf, s, i);
-            memcpy(buf + i, a->u.str.ptr, a->u.str.len);
-            memcpy(buf + i + a->u.str.len, s + i, n - i);
+            memcpy(buf, s, p);
+            memcpy(buf + p, a->u.str.ptr, a->u.str.len);
+            memcpy(buf + p + a->u.str.len, s + p, n - p);
             check(w, buf, n + a->u.str.len);
         }
     }
@@ -114,8 +120,8 @@ static void test_formats_against_references(void **state)
         }
         nformats++;
     }
-    assert_int_equal(nformats, 14);
-    assert_int_equal(total, 51351);
+    assert_int_equal(nformats, 16);
+    assert_int_equal(total, 54638);
     amc_doc_free(doc);
     amc_diags_free(ds);
     free(text);
