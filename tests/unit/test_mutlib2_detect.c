@@ -9,7 +9,9 @@
  *   - discussion: +60 confidence_calculation, +40 phase_name, +40 discussion_id, +30 speaker;
  *     then +10 message_type; a quarter with any of msg_id, sender_id, from_agent, to_agent;
  *     at most 95;
- *   - mailbox: +20 each of msg_id, sender_id, signature, payload; then +10 for a .json path.
+ *   - mailbox: +20 each of msg_id, sender_id, signature, payload; then +10 for a .json path and
+ *     +10 for a file in a mailbox folder: inbox/, ack/ or deadletter/<agent>/ (not another
+ *     folder of the same length, such as quarantine/ or inbax/);
  * Every subset of the discussion and mailbox keys, and of the acp keys every subset of up to
  * three and 3000 more drawn with a fixed seed, each with and without a path; objects after
  * white space; anything not starting with '{' scores 0.
@@ -187,7 +189,22 @@ static const char *const mb_keys[] = {"msg_id", "sender_id", "signature", "paylo
 
 static void test_mailbox(void **state)
 {
-    static const char *const paths[] = {NULL, "x.json", "x.jsonl", "json", "a/b.txt"};
+    static const char *const paths[] = {NULL,
+                                        "x.json",
+                                        "x.jsonl",
+                                        "json",
+                                        "a/b.txt",
+                                        "inbox/codex/m.json",
+                                        "ack/codex/m.json",
+                                        "deadletter/codex/m.json",
+                                        "root/deadletter/codex/m.json",
+                                        "quarantine/codex/m.json",
+                                        "deadlettex/codex/m.json",
+                                        "inbax/codex/m.json",
+                                        "acc/codex/m.json",
+                                        "deadletter/m.json"};
+    static const bool tree[] = {false, false, false, false, false, true,  true,
+                                true,  true,  false, false, false, false, false};
     uint32_t s = 0;
     size_t p = 0;
     char doc[1024];
@@ -199,6 +216,8 @@ static void test_mailbox(void **state)
             int want = base;
             if (base && paths[p] && strlen(paths[p]) > 5 &&
                 !strcmp(paths[p] + strlen(paths[p]) - 5, ".json"))
+                want += 10;
+            if (base && tree[p])
                 want += 10;
             expect("mailbox", doc, paths[p], amc_profile_mailbox.detect(paths[p], doc, len), want);
         }
