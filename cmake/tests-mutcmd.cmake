@@ -3,7 +3,8 @@
 #   cli.mutcmd_alloc  (AMC_ALLOC_FAILPOINTS builds) every allocation of a few cheap commands
 #                     fails once (tests/cli/alloc_fail.py, the cases named below: report merge
 #                     and html, sign and sign --write, parse, schemas print, trace check text and
-#                     html, validate --format sarif and junit, bowtie, rules, --version, help):
+#                     html, validate --format sarif and junit, bowtie, rules, --version, help,
+#                     audit --format html; --full: every allocation, no stride):
 #                     the clean run's result or exit 2 "out of memory". cli.alloc_fail runs
 #                     the same cases, but it is labelled 'sweep', which ci/mutate.py --quick
 #                     leaves out for a line other tests run; this one is not, so the out-of-memory
@@ -14,6 +15,7 @@ if(AMC_ALLOC_FAILPOINTS)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/alloc_fail.py
                    $<TARGET_FILE:amc-cli> report-merge report-html sign sign-write parse schemas
                    trace-text trace-html validate-sarif validate-junit bowtie rules version help
+                   audit-html --full
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.mutcmd_alloc PROPERTIES LABELS "cli" TIMEOUT 300)
 endif()
