@@ -20,7 +20,8 @@
  *   - src/lifecycle/lifecycle.c amc_lifecycle_state: the length is optional (NULL), and the
  *     one given is the state's, without the NUL;
  *   - src/core/arena.c amc_arena_alloc: a size within 16 bytes of SIZE_MAX (whose rounding up
- *     wraps around) is refused with NULL, from an empty arena and from one with room left.
+ *     wraps around) is refused with NULL, from an empty arena and from one with room left;
+ *     amc_arena_sprintf of an empty result is "", not NULL.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -455,6 +456,19 @@ static void test_arena_huge(void **state)
         assert_non_null(small);
         if (amc_arena_alloc(&a, SIZE_MAX - k) != NULL) /* a chunk with room left */
             fail_msg("amc_arena_alloc(SIZE_MAX - %zu) with room left is not NULL", k);
+        amc_arena_release(&a);
+    }
+    /* amc_arena_sprintf of an empty result is "", not NULL */
+    {
+        amc_arena a;
+        const char *p = NULL;
+        amc_arena_init(&a, 64);
+        p = amc_arena_sprintf(&a, "%s", "");
+        assert_non_null(p);
+        assert_string_equal(p, "");
+        p = amc_arena_sprintf(&a, "%d-%s", 7, "x");
+        assert_non_null(p);
+        assert_string_equal(p, "7-x");
         amc_arena_release(&a);
     }
 }
