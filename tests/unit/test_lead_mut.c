@@ -10,7 +10,9 @@
  *   - src/schema/regex.c simple_parse / simple_search: the simple form gives PCRE2's answers for
  *     every pattern of up to 4 of 17 symbols (5 of 9), is taken for the same number of them,
  *     and for patterns of up to 24 atoms;
- *   - src/schema/regex.c copy_err: a message cut to the caller's buffer, never past it.
+ *   - src/schema/regex.c copy_err: a message cut to the caller's buffer, never past it;
+ *   - src/schema/regex.c find_name: \k<name> finds exactly that name;
+ *   - src/profiles/ignite.c ignite_detect: an X-IGNITE- field at the very end of the buffer.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,7 +23,10 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "profiles/profile_int.h"
 #include "schema/regex_int.h"
+
+extern const amc_profile_ops amc_profile_ignite;
 
 /* (?<aaa...a>x) with n letters: refused when n > 256, and the same message whatever n is. */
 static void test_group_name_far_too_long(void **state)
@@ -189,6 +194,39 @@ static void test_error_message_cut_to_buffer(void **state)
     }
 }
 
+/* \k<name> finds the group of exactly that name: not another of the same length, nor one the
+ * name is a prefix of. */
+static void test_named_backreference_exact_name(void **state)
+{
+    static const struct {
+        const char *pat, *err; /* err NULL: compiles */
+    } cases[] = {
+        {"(?<ab>x)\\k<ab>", NULL},
+        {"(?<ab>x)\\k<cd>", "offset 8: \\k<cd> names no group"},
+        {"(?<abc>x)\\k<ab>", "offset 9: \\k<ab> names no group"},
+        {"(?<ab>x)\\k<abc>", "offset 8: \\k<abc> names no group"},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256];
+        amc_regex *re = amc_regex_compile(cases[i].pat, strlen(cases[i].pat), 0, err, sizeof err);
+        if (cases[i].err ? re != NULL || strcmp(err, cases[i].err) != 0 : re == NULL)
+            fail_msg("/%s/: %s", cases[i].pat, re ? "compiled" : err);
+        amc_regex_free(re);
+    }
+}
+
+/* An IGNITE message is recognised by an X-IGNITE-* field even when the buffer ends right after
+ * "X-IGNITE-" (nine bytes left), and not by eight of them. */
+static void test_ignite_detect_at_the_end(void **state)
+{
+    (void)state;
+    assert_int_equal(amc_profile_ignite.detect(NULL, "X-IGNITE-", 9), 90);
+    assert_int_equal(amc_profile_ignite.detect(NULL, "a: b\nx-ignite-", 14), 90);
+    assert_int_equal(amc_profile_ignite.detect(NULL, "a: b\nX-IGNITE", 13), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +235,8 @@ int main(void)
         cmocka_unit_test(test_simple_form_against_pcre2),
         cmocka_unit_test(test_simple_form_atom_limit),
         cmocka_unit_test(test_error_message_cut_to_buffer),
+        cmocka_unit_test(test_named_backreference_exact_name),
+        cmocka_unit_test(test_ignite_detect_at_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
