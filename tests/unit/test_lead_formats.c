@@ -22,6 +22,7 @@
 #include "amc/amc.h"
 #include "amc/json.h"
 #include "schema/format_int.h"
+#include "fnv.h"
 #include "slurp.h"
 
 typedef struct walk {
@@ -34,7 +35,7 @@ static void check(walk *w, const char *s, size_t n)
 {
     int r = amc_format_check(w->format, s, n);
     unsigned char c = r == 1 ? '1' : r == 0 ? '0' : 'X';
-    w->h = (w->h ^ c) * 0x100000001b3ull;
+    w->h = fnv1a(w->h, &c, 1);
     w->n++;
 }
 
@@ -107,7 +108,7 @@ static void test_formats_against_references(void **state)
             char hex[17];
             const amc_value *want = hashes->u.arr.items[k];
             w.format = name;
-            w.h = 0xcbf29ce484222325ull;
+            w.h = FNV_INIT;
             w.n = 0;
             neighbours(&w, seeds->u.arr.items[k], alpha);
             snprintf(hex, sizeof hex, "%016llx", (unsigned long long)w.h);

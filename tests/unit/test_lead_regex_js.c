@@ -27,6 +27,7 @@
 #include "amc/amc.h"
 #include "amc/json.h"
 #include "schema/regex_int.h"
+#include "fnv.h"
 #include "slurp.h"
 
 #define MAXSYM 32
@@ -47,11 +48,7 @@ typedef struct rxset {
 
 static void feed(rxset *s, const char *line, size_t n)
 {
-    size_t i = 0;
-    for (i = 0; i <= n; i++) {
-        s->h ^= i < n ? (unsigned char)line[i] : (unsigned char)'\n';
-        s->h *= 0x100000001b3ull;
-    }
+    s->h = fnv1a(fnv1a(s->h, line, n), "\n", 1);
     s->index++;
     if (s->index % s->block == 0 || s->index == s->npat) {
         char hex[17];
@@ -63,7 +60,7 @@ static void feed(rxset *s, const char *line, size_t n)
              memcmp(want->u.str.ptr, hex, 16) != 0))
             s->bad_block = s->nblock;
         s->nblock++;
-        s->h = 0xcbf29ce484222325ull;
+        s->h = FNV_INIT;
     }
 }
 
@@ -141,7 +138,7 @@ static void check_set(const char *name)
     s.block = count_of(root, "block");
     s.npat = count_of(root, "patterns");
     assert_true(s.depth * maxsym < sizeof buf);
-    s.h = 0xcbf29ce484222325ull;
+    s.h = FNV_INIT;
     s.bad_block = SIZE_MAX;
     walk(&s, buf, 0, 0);
     if (s.index != s.npat || s.nblock != s.hashes->u.arr.len)

@@ -35,6 +35,7 @@
 #include "amc/mime.h"
 #include "amc/profile.h"
 #include "amc/yaml.h"
+#include "fnv.h"
 
 typedef struct hasher {
     uint64_t h;
@@ -42,12 +43,7 @@ typedef struct hasher {
 
 static void hadd(hasher *x, const void *p, size_t n)
 {
-    const unsigned char *s = p;
-    size_t i = 0;
-    for (i = 0; i < n; i++) {
-        x->h ^= s[i];
-        x->h *= 0x100000001b3ull;
-    }
+    x->h = fnv1a(x->h, p, n);
 }
 
 static void hf(hasher *x, const char *fmt, ...)
@@ -451,7 +447,7 @@ static bool digest(const struct surface *s, const char *name, uint64_t *out)
     char path[512];
     size_t len = 0;
     unsigned char *buf = NULL;
-    hasher x = {0xcbf29ce484222325ull};
+    hasher x = {FNV_INIT};
     snprintf(path, sizeof path, "corpus/%s/%s", s->dir, name);
     buf = slurp_file(path, &len);
     if (!buf)

@@ -21,16 +21,7 @@
 #include <cmocka.h>
 #include "amc/amc.h"
 #include "amc/lifecycle.h"
-
-static uint64_t fnv(uint64_t h, const char *s, size_t n)
-{
-    size_t i = 0;
-    for (i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
+#include "fnv.h"
 
 static const struct expect {
     const char *profile;
@@ -49,7 +40,7 @@ static void run(const char *profile, uint64_t seed, size_t *ncand, uint64_t *has
 {
     amc_lifecycle_opts o;
     amc_lifecycle_gen *g = NULL;
-    uint64_t h = 0xcbf29ce484222325ull;
+    uint64_t h = FNV_INIT;
     size_t k = 0;
     char *json = NULL;
     size_t len = 0;
@@ -58,7 +49,7 @@ static void run(const char *profile, uint64_t seed, size_t *ncand, uint64_t *has
     assert_int_equal(amc_lifecycle_gen_new(&o, seed, &g), AMC_OK);
     assert_int_equal(amc_lifecycle_gen_next(g), AMC_OK);
     assert_int_equal(amc_lifecycle_gen_events(g, &json, &len), AMC_OK);
-    h = fnv(h, json, len);
+    h = fnv1a(h, json, len);
     amc_free(json);
     for (k = 0;; k++) {
         amc_status st = amc_lifecycle_gen_candidate(g, k);
@@ -66,8 +57,8 @@ static void run(const char *profile, uint64_t seed, size_t *ncand, uint64_t *has
             break;
         assert_int_equal(st, AMC_OK);
         assert_int_equal(amc_lifecycle_gen_events(g, &json, &len), AMC_OK);
-        h = fnv(h, "\n", 1);
-        h = fnv(h, json, len);
+        h = fnv1a(h, "\n", 1);
+        h = fnv1a(h, json, len);
         amc_free(json);
         amc_lifecycle_gen_revert(g);
     }
@@ -125,7 +116,7 @@ static uint64_t run_sequences(const char *profile, uint64_t seed, size_t *nsteps
 {
     amc_lifecycle_opts o;
     amc_lifecycle_gen *g = NULL;
-    uint64_t h = 0xcbf29ce484222325ull;
+    uint64_t h = FNV_INIT;
     size_t q = 0, i = 0, n = 0, kind = 0;
     char *json = NULL, name[256];
     size_t len = 0;
@@ -136,7 +127,7 @@ static uint64_t run_sequences(const char *profile, uint64_t seed, size_t *nsteps
     for (q = 0; q < 8; q++) {
         assert_int_equal(amc_lifecycle_gen_next(g), AMC_OK);
         assert_int_equal(amc_lifecycle_gen_events(g, &json, &len), AMC_OK);
-        h = fnv(h, json, len);
+        h = fnv1a(h, json, len);
         amc_free(json);
         n = amc_lifecycle_gen_len(g);
         for (i = 0; i <= n; i++) {
@@ -145,11 +136,11 @@ static uint64_t run_sequences(const char *profile, uint64_t seed, size_t *nsteps
             memset(&r, 0, sizeof r);
             assert_int_equal(amc_lifecycle_gen_step(g, i, &r), AMC_OK);
             snprintf(line, sizeof line, "|%zu %d ", i, (int)r.accepted);
-            h = fnv(h, line, strlen(line));
-            h = fnv(h, r.codes ? r.codes : "-", strlen(r.codes ? r.codes : "-"));
-            h = fnv(h, r.rules ? r.rules : "-", strlen(r.rules ? r.rules : "-"));
-            h = fnv(h, r.event ? r.event : "-", strlen(r.event ? r.event : "-"));
-            h = fnv(h, r.state ? r.state : "-", strlen(r.state ? r.state : "-"));
+            h = fnv1a(h, line, strlen(line));
+            h = fnv1a(h, r.codes ? r.codes : "-", strlen(r.codes ? r.codes : "-"));
+            h = fnv1a(h, r.rules ? r.rules : "-", strlen(r.rules ? r.rules : "-"));
+            h = fnv1a(h, r.event ? r.event : "-", strlen(r.event ? r.event : "-"));
+            h = fnv1a(h, r.state ? r.state : "-", strlen(r.state ? r.state : "-"));
         }
         assert_int_equal(amc_lifecycle_gen_step(g, n + 1, &(amc_lifecycle_result){0}), AMC_EUSAGE);
         *nsteps += n;
@@ -163,8 +154,8 @@ static uint64_t run_sequences(const char *profile, uint64_t seed, size_t *nsteps
                                                     sizeof name, &hits),
                              AMC_OK);
             snprintf(line, sizeof line, "|%zu %lu ", kind, hits);
-            h = fnv(h, line, strlen(line));
-            h = fnv(h, name, strlen(name));
+            h = fnv1a(h, line, strlen(line));
+            h = fnv1a(h, name, strlen(name));
         }
     }
     amc_lifecycle_gen_free(g);
