@@ -69,8 +69,11 @@ def proxy(lsock, real, stop, mode="wrong"):
             if mode != "wrong" and req == b"":
                 stop.muted = True
                 if mode == "gone":
-                    conn.close()
+                    # the listening socket first: closed after the connection, a probe that
+                    # reconnects at once could land in the backlog and be reset unanswered
+                    # ("no longer answers" instead of "no longer accepts"; seen once in CI)
                     lsock.close()
+                    conn.close()
                     return
             rep = ask(real, req)
             try:
