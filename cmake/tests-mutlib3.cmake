@@ -1,0 +1,13 @@
+# Tests written for surviving mutants of the library outside the schema engine (issue 22;
+# docs/testing.md), each file's docstring says what it pins:
+#   cli.mutlib3_openssl  amc sign / validate of an HMAC mailbox envelope when OpenSSL's
+#                        algorithm fetches all fail (an OpenSSL configuration in
+#                        tests/data/mutlib3)
+# The unit tests tests/unit/test_mutlib3_*.c are registered by the glob of CMakeLists.txt.
+foreach(t openssl)
+  add_test(NAME cli.mutlib3_${t}
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutlib3_${t}.py
+                   $<TARGET_FILE:amc-cli>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.mutlib3_${t} PROPERTIES LABELS "cli")
+endforeach()
