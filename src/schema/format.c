@@ -377,8 +377,8 @@ static bool puny_decode(const unsigned char *p, size_t n, uint32_t *out, size_t 
             return false;
         cpn += i / ((uint32_t)len + 1);
         i %= (uint32_t)len + 1;
-        if (cpn > 0x10FFFF || (cpn >= 0xD800 && cpn <= 0xDFFF) || cpn < 0x80 ||
-            len >= MAX_LABEL_CPS)
+        /* no cpn < 0x80 test: cpn starts at 0x80 and only grows (the check above stops a wrap) */
+        if (cpn > 0x10FFFF || (cpn >= 0xD800 && cpn <= 0xDFFF) || len >= MAX_LABEL_CPS)
             return false;
         memmove(out + i + 1, out + i, (len - i) * sizeof *out);
         out[i++] = cpn;

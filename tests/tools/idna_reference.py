@@ -46,6 +46,7 @@ Every symbol of the alphabets is assigned in this Python's Unicode (14.0; idna's
 """
 import json
 import os
+import random
 import re
 import sys
 import unicodedata
@@ -220,7 +221,7 @@ SEEDS_HOST = [
     # Bidi
     'אב', 'אב1', 'א1ב', '1אב', 'ב\u05b0', 'ب', 'ب١', 'ب۱', 'ب\u064b', 'abc.אב', '1a.אב',
     'a1.ب', 'אב.a-b', 'א-ב', 'ב\u02b9ג', 'a\u02b9', 'ب\U00010d31', a_of('אב') + '.com',
-    a_of('ب١٢') + '.a', 'אב\u200cג', 'ب\u200cب', 'ب\u064b\u200c\u064bا',
+    a_of('ب١٢') + '.a', 'abcdef.' + a_of('אב'), 'abcdef.אב', 'אב\u200cג', 'ب\u200cب', 'ب\u064b\u200c\u064bا',
     # CONTEXTJ / CONTEXTO
     'क\u094d\u200d', 'क\u094d\u200c', '\u200d', 'a\u200cb', '\ua872\u200cب', 'l·l', 'l·',
     '·l', 'a·l', '\u0375α', 'α\u0375', 'א\u05f3', 'א\u05f4ב', '\u05f3', 'ア\u30fbア', '\u30fb',
@@ -243,10 +244,33 @@ SEEDS_EMAIL = [
     '"\\é"@x',
 ]
 
+
+
+def puny_seeds():
+    """A-labels (and their U-labels) of pseudo-random valid labels over every plane's
+    left-to-right PVALID letters: Punycode's deltas, bias adaptation and thresholds at many
+    sizes; their one-character edits are mostly other Punycode strings. Deterministic."""
+    rng = random.Random(3492)
+    letters = [cp for cp in range(0x80, 0x30000)
+               if intranges_contain(cp, PVALID) and unicodedata.category(chr(cp))[0] == 'L'
+               and unicodedata.bidirectional(chr(cp)) == 'L']
+    out = ['xn--xb0ap46f2s0p']  # 'ꚭ紤𛀸': one adaptation sees delta 455 exactly
+    while len(out) < 48:
+        u = ''.join(chr(rng.choice(letters)) if rng.random() < 0.7 else rng.choice('abz09-')
+                    for _ in range(rng.randint(1, 9)))
+        if label(u) is None or not idn_hostname(u):
+            continue
+        out.append(a_of(u) if len(out) % 4 else u)
+    return out
+
+
+ALPHA_PUNY = ['a', 'z', '0', '9', '-', 'x', '\u00e9']
+
 GROUPS = [
     ('idn-hostname', SEEDS_HOST, ALPHA_HOST),
     ('idn-hostname', SEEDS_LONG, ALPHA_LONG),
     ('idn-email', SEEDS_EMAIL, ALPHA_EMAIL),
+    ('idn-hostname', puny_seeds(), ALPHA_PUNY),
 ]
 
 

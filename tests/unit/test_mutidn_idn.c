@@ -90,13 +90,15 @@ static void test_idn_against_idna(void **state)
     char *text = NULL;
     amc_diags *ds = amc_diags_new(0);
     amc_doc *doc = NULL;
-    const amc_value *groups = NULL;
+    const amc_value *groups = NULL, *strings = NULL, *nvalid = NULL;
     (void)state;
     snprintf(path, sizeof path, "%s/tests/data/mutidn/idn.json", AMC_SOURCE_DIR);
     text = slurp(path, &len);
     assert_non_null(text);
     assert_int_equal(amc_json_read(text, len, NULL, ds, &doc), AMC_OK);
     groups = amc_value_getz(amc_doc_root(doc), "groups");
+    strings = amc_value_getz(amc_doc_root(doc), "strings");
+    nvalid = amc_value_getz(amc_doc_root(doc), "valid");
     assert_true(groups && groups->type == AMC_T_ARRAY);
     for (g = 0; g < groups->u.arr.len; g++) {
         const amc_value *grp = groups->u.arr.items[g];
@@ -127,9 +129,12 @@ static void test_idn_against_idna(void **state)
             valid += w.valid;
         }
     }
-    assert_int_equal(groups->u.arr.len, 3);
-    assert_int_equal(total, 53261);
-    assert_int_equal(valid, 17378);
+    /* the counts the generator wrote: every string walked, the same number valid */
+    assert_true(strings && strings->type == AMC_T_NUMBER && (strings->flags & AMC_NUM_INT64) &&
+                nvalid && (nvalid->flags & AMC_NUM_INT64));
+    assert_int_equal(total, (size_t)strings->u.num.i);
+    assert_int_equal(valid, (size_t)nvalid->u.num.i);
+    assert_true(total > 60000);
     amc_doc_free(doc);
     amc_diags_free(ds);
     free(text);
