@@ -14,7 +14,8 @@
  * diagnostics, and for every instance the verdicts of the full
  * evaluation, of the fast path (no diagnostics) and of stop-at-first-error, each diagnostic with
  * its code, severity, position, instance and keyword locations, absolute keyword location,
- * context and message, also with max_errors 2 and with every branch detail. The FNV-1a 64 of
+ * context and message, also with max_errors 2, with every branch detail, and with max_depth 1 to
+ * 6 (the status, both verdicts, and the diagnostics of a run cut short). The FNV-1a 64 of
  * each case's text must be the one in <name>.hash; a case whose hash differs is printed in full
  * (MUTVAL_WRITE=1 rewrites the .hash files instead, after a reviewed change of behaviour).
  * Every full verdict must equal the independent one and the fast and first-error verdicts.
@@ -113,6 +114,7 @@ static void validate_one(tbuf *b, const amc_schema *cs, const inst *it, size_t j
               *d4 = amc_diags_new(0), *d5 = amc_diags_new(0);
     bool v1 = false, v2 = false, v3 = false, v4 = false, v5 = false, v6 = false;
     amc_status s1, s2, s3, s4, s5, s6;
+    uint32_t depth = 0;
     assert_true(rd && d1 && d2 && d3 && d4 && d5);
     if (amc_json_read(it->text, it->len, NULL, rd, &doc) != AMC_OK) {
         fail_msg("line %zu: the instance is not JSON", it->line);
@@ -142,6 +144,25 @@ static void validate_one(tbuf *b, const amc_schema *cs, const inst *it, size_t j
     put_diags(b, "f", d2);
     put_diags(b, "m", d3);
     put_diags(b, "a", d4);
+    /* the depth limit at every level a small schema reaches: where each path gives up */
+    for (depth = 1; depth <= 6; depth++) {
+        bool vd = false, vf = false;
+        amc_status sd, sf;
+        amc_validate_opts od = AMC_VALIDATE_OPTS_DEFAULT;
+        od.max_depth = depth;
+        amc_diags_clear(d5);
+        sd = amc_schema_validate(cs, amc_doc_root(doc), doc, &od, d5, &vd);
+        sf = amc_schema_validate(cs, amc_doc_root(doc), doc, &od, NULL, &vf);
+        tb_add(b, " depth %u: %s %d, %s %d\n", depth, amc_status_str(sd), vd, amc_status_str(sf),
+               vf);
+        if (sd != AMC_OK)
+            put_diags(b, "d", d5);
+        if (sd == AMC_OK && (sf != AMC_OK || vd != vf || vd != v1)) {
+            print_error("case at line %zu, instance %zu: max_depth %u: the verdicts differ\n",
+                        cline, j, depth);
+            failures++;
+        }
+    }
     if (s1 == AMC_OK && (v1 != v2 || v1 != v3 || v1 != v4 || v1 != v6 || s2 != AMC_OK ||
                          s3 != AMC_OK || s4 != AMC_OK || s6 != AMC_OK)) {
         print_error("case at line %zu, instance %zu (line %zu): the verdicts differ: all %d, "
