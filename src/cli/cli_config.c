@@ -199,8 +199,10 @@ static int str_key(char **out, const char *path, const amc_doc *doc, const amc_m
     free(*out);
     n = strlen(dir) + m->value->u.str.len + 2;
     *out = malloc(n);
-    if (!*out)
+    if (!*out) {
+        fprintf(stderr, "amc: out of memory\n"); /* was exit 2 without a word */
         return -1;
+    }
     if (dir && *dir && m->value->u.str.ptr[0] != '/')
         snprintf(*out, n, "%s/%s", dir, m->value->u.str.ptr);
     else
@@ -225,12 +227,16 @@ static int known_formats(cli_config *cfg, const char *path, const amc_doc *doc, 
             return -1;
         }
         p = realloc(cfg->known_formats, (cfg->n_known_formats + 1) * sizeof *p);
-        if (!p)
+        if (!p) {
+            fprintf(stderr, "amc: out of memory\n"); /* was exit 2 without a word */
             return -1;
+        }
         cfg->known_formats = p;
         p[cfg->n_known_formats] = strdup(it->u.str.ptr);
-        if (!p[cfg->n_known_formats])
+        if (!p[cfg->n_known_formats]) {
+            fprintf(stderr, "amc: out of memory\n");
             return -1;
+        }
         cfg->n_known_formats++;
     }
     return 0;
