@@ -283,7 +283,7 @@ static void run_file(const char *name)
         at_end = l == NULL;
         if (!at_end && (ll == 0 || l[0] == '#'))
             continue;
-        if (at_end || (l[0] == 'S' || (l[0] == 'R' && tc->schema))) {
+        if (at_end || ((l[0] == 'S' || l[0] == 'R') && tc->schema)) {
             if (tc->schema) {
                 tbuf b = {NULL, 0, 0};
                 uint64_t h = 0;
