@@ -226,6 +226,7 @@ SEEDS_HOST = [
     'क\u094d\u200d', 'क\u094d\u200c', '\u200d', 'a\u200cb', '\ua872\u200cب', 'l·l', 'l·',
     '·l', 'a·l', '\u0375α', 'α\u0375', 'א\u05f3', 'א\u05f4ב', '\u05f3', 'ア\u30fbア', '\u30fb',
     'a\u30fb', '中\u30fb', 'ぁ\u30fba', '٠١٢', '۰۱۲', '١۱', 'ب٠', 'ب۰',
+    'ب٩', 'ب۹', 'ب٠۰', 'all.l·', 'abα.x\u0375', 'aאב.ב\u05f3',  # range ends, stale code points
     # marks, hyphens, separators
     '\u0301a', 'e\u0301', 'é\u0301', 'aé-é', 'éé--a', 'é-', '-é', 'a\u3002b', 'a\uff0eb',
     'a\uff61b', 'é\u3002com', '\u3002a', 'a\uff0e', 'aA', 'Aé', 'a b', '\u00a0',
