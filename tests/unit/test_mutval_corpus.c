@@ -358,7 +358,10 @@ static void run_file(const char *name)
     free(htext);
     free(tc);
     if (nbad) {
-        print_error("%s: %zu of %zu cases answer differently\n", name, nbad, ncase);
+        print_error("%s: %zu of %zu cases answer differently (after a reviewed change of "
+                    "behaviour, MUTVAL_WRITE=1 and this test rewrite tests/data/mutval/*.hash; "
+                    "MUTVAL_DUMP=FILE writes every case's text)\n",
+                    name, nbad, ncase);
         failures++;
     }
     print_message("%s: %zu cases\n", name, ncase);
