@@ -1,0 +1,144 @@
+/*
+ * test_mutidn_uri.c - amc_uri_resolve (src/schema/uri.c: parsing, RFC 3986 5.2.2 resolution,
+ * remove_dot_segments, normalisation) against reference answers written from RFC 3986 and
+ * uri.c's stated decisions (tests/tools/mutidn_uri_reference.py).
+ *
+ * The strings: for each seed of tests/data/mutidn/uri.json (a base or none, and a reference),
+ * the reference and every string one code point edit away from it (each code point deleted,
+ * replaced by each symbol of the alphabet, each symbol inserted before it; each symbol
+ * appended), resolved against the base. Each answer is the result's bytes and a NUL, or 0x01 for
+ * AMC_EINVALID; one seed's answers are kept as one FNV-1a 64 hash, and `python3
+ * tests/tools/mutidn_uri_reference.py N` prints seed N's strings with the reference's results.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "amc/json.h"
+#include "schema/uri_int.h"
+#include "fnv.h"
+#include "slurp.h"
+
+typedef struct walk {
+    const char *base;
+    uint64_t h;
+    size_t n, ok;
+} walk;
+
+static void check(walk *w, const char *s, size_t n)
+{
+    char *out = NULL;
+    amc_status st = amc_uri_resolve(w->base, s, n, &out);
+    if (st == AMC_OK) {
+        assert_non_null(out);
+        w->h = fnv1a(w->h, out, strlen(out) + 1);
+        w->ok++;
+    } else {
+        unsigned char c = 1;
+        assert_int_equal(st, AMC_EINVALID);
+        assert_null(out);
+        w->h = fnv1a(w->h, &c, 1);
+    }
+    amc_free(out);
+    w->n++;
+}
+
+/* the order of mutidn_uri_reference.py's neighbours(), over code points (UTF-8 sequences) */
+static void neighbours(walk *w, const amc_value *seed, const amc_value *alpha)
+{
+    const char *s = seed->u.str.ptr;
+    size_t n = seed->u.str.len, i = 0, k = 0, nb = 0;
+    size_t at[128]; /* where each code point starts, then n */
+    char buf[256];
+    assert_true(n + 8 < sizeof buf && n < sizeof at / sizeof at[0]);
+    for (i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80)
+            at[nb++] = i;
+    at[nb] = n;
+    check(w, s, n);
+    for (i = 0; i <= nb; i++) {
+        size_t p = at[i], q = i < nb ? at[i + 1] : n; /* code point i is s[p..q) */
+        if (i < nb) {
+            memcpy(buf, s, p);
+            memcpy(buf + p, s + q, n - q);
+            check(w, buf, n - (q - p));
+            for (k = 0; k < alpha->u.arr.len; k++) {
+                const amc_value *a = alpha->u.arr.items[k];
+                memcpy(buf, s, p);
+                memcpy(buf + p, a->u.str.ptr, a->u.str.len);
+                memcpy(buf + p + a->u.str.len, s + q, n - q);
+                check(w, buf, n - (q - p) + a->u.str.len);
+            }
+        }
+        for (k = 0; k < alpha->u.arr.len; k++) {
+            const amc_value *a = alpha->u.arr.items[k];
+            memcpy(buf, s, p);
+            memcpy(buf + p, a->u.str.ptr, a->u.str.len);
+            memcpy(buf + p + a->u.str.len, s + p, n - p);
+            check(w, buf, n + a->u.str.len);
+        }
+    }
+}
+
+static void test_uri_resolve_against_reference(void **state)
+{
+    char path[512];
+    size_t len = 0, k = 0, total = 0, ok = 0;
+    char *text = NULL;
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    const amc_value *seeds = NULL, *alpha = NULL, *strings = NULL, *resolved = NULL;
+    (void)state;
+    snprintf(path, sizeof path, "%s/tests/data/mutidn/uri.json", AMC_SOURCE_DIR);
+    text = slurp(path, &len);
+    assert_non_null(text);
+    assert_int_equal(amc_json_read(text, len, NULL, ds, &doc), AMC_OK);
+    seeds = amc_value_getz(amc_doc_root(doc), "seeds");
+    alpha = amc_value_getz(amc_doc_root(doc), "alphabet");
+    strings = amc_value_getz(amc_doc_root(doc), "strings");
+    resolved = amc_value_getz(amc_doc_root(doc), "resolved");
+    assert_true(seeds && seeds->type == AMC_T_ARRAY && alpha && alpha->type == AMC_T_ARRAY);
+    assert_true(strings && strings->type == AMC_T_NUMBER && (strings->flags & AMC_NUM_INT64));
+    assert_true(resolved && resolved->type == AMC_T_NUMBER && (resolved->flags & AMC_NUM_INT64));
+    for (k = 0; k < seeds->u.arr.len; k++) {
+        const amc_value *sd = seeds->u.arr.items[k];
+        const amc_value *base = amc_value_getz(sd, "base");
+        const amc_value *ref = amc_value_getz(sd, "ref");
+        const amc_value *want = amc_value_getz(sd, "hash");
+        walk w;
+        char hex[17];
+        assert_true(base && ref && ref->type == AMC_T_STRING && want && want->type == AMC_T_STRING);
+        w.base = base->type == AMC_T_STRING ? base->u.str.ptr : NULL;
+        w.h = FNV_INIT;
+        w.n = 0;
+        w.ok = 0;
+        neighbours(&w, ref, alpha);
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)w.h);
+        if (want->u.str.len != 16 || memcmp(want->u.str.ptr, hex, 16) != 0)
+            fail_msg("seed %zu (base \"%s\", ref \"%s\"): amc's results differ from the "
+                     "reference's on its %zu strings (see them: python3 "
+                     "tests/tools/mutidn_uri_reference.py %zu)",
+                     k, w.base ? w.base : "(none)", ref->u.str.ptr, w.n, k);
+        total += w.n;
+        ok += w.ok;
+    }
+    assert_int_equal(total, (size_t)strings->u.num.i);
+    assert_int_equal(ok, (size_t)resolved->u.num.i);
+    assert_true(total > 10000);
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_uri_resolve_against_reference),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
