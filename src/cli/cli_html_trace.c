@@ -546,7 +546,7 @@ static void part(FILE *out, const cli_tl *tl, size_t a, size_t b, size_t pno, bo
     }
     for (i = 0; i < tl->nlanes; i++) { /* lanes still in a state through this part */
         const tl_lane *l = &tl->lanes[i];
-        if (l->cur && l->since < b && row[i] == (size_t)-1 && l->since <= a) {
+        if (l->cur && row[i] == (size_t)-1 && l->since <= a) { /* since <= a < b */
             row[i] = np;
             pl[np].lane = i;
             pl[np++].score = 0;
