@@ -105,7 +105,8 @@ typedef struct tcase {
 
 static int failures;
 
-static void validate_one(tbuf *b, const amc_schema *cs, const inst *it, size_t j, size_t cline)
+static void validate_one(tbuf *b, const amc_schema *cs, const amc_schema *const *wrap,
+                         const inst *it, size_t j, size_t cline)
 {
     amc_diags *rd = amc_diags_new(0);
     amc_doc *doc = NULL;
@@ -114,7 +115,7 @@ static void validate_one(tbuf *b, const amc_schema *cs, const inst *it, size_t j
               *d4 = amc_diags_new(0), *d5 = amc_diags_new(0);
     bool v1 = false, v2 = false, v3 = false, v4 = false, v5 = false, v6 = false;
     amc_status s1, s2, s3, s4, s5, s6;
-    uint32_t depth = 0;
+    uint32_t depth = 0, w = 0;
     assert_true(rd && d1 && d2 && d3 && d4 && d5);
     if (amc_json_read(it->text, it->len, NULL, rd, &doc) != AMC_OK) {
         fail_msg("line %zu: the instance is not JSON", it->line);
@@ -144,6 +145,26 @@ static void validate_one(tbuf *b, const amc_schema *cs, const inst *it, size_t j
     put_diags(b, "f", d2);
     put_diags(b, "m", d3);
     put_diags(b, "a", d4);
+    /* the same schema under the two wrappers (see run_case): the full evaluation for every
+     * instance, and once more silently under "not" */
+    for (w = 0; w < 2 && wrap[0]; w++) {
+        bool vw = false;
+        amc_status sw;
+        amc_validate_opts ow = AMC_VALIDATE_OPTS_DEFAULT;
+        amc_diags_clear(d5);
+        sw = amc_schema_validate(wrap[w], amc_doc_root(doc), doc, &ow, d5, &vw);
+        tb_add(b, " wrap %u: %s %d\n", w, amc_status_str(sw), vw);
+        put_diags(b, "w", d5);
+        /* AMC_ELIMIT: a $ref loop that the fast path or an early stop never reached, and the
+         * full evaluation (which collects annotations: every item of "contains") does */
+        if (s1 == AMC_OK && sw != AMC_ELIMIT && (sw != AMC_OK || vw != (w ? !v1 : v1))) {
+            print_error("case at line %zu, instance %zu: wrapper %u says %s (%s), the schema "
+                        "alone %s\n",
+                        cline, j, w, vw ? "valid" : "invalid", amc_status_str(sw),
+                        v1 ? "valid" : "invalid");
+            failures++;
+        }
+    }
     /* the depth limit at every level a small schema reaches: where each path gives up */
     for (depth = 1; depth <= 6; depth++) {
         bool vd = false, vf = false;
@@ -198,7 +219,7 @@ static void run_case(tbuf *b, const tcase *tc)
     amc_diags *ds = amc_diags_new(0);
     amc_diags *ld = amc_diags_new(0);
     const char *uri = NULL;
-    const amc_schema *cs = NULL;
+    const amc_schema *cs = NULL, *wrap[2] = {NULL, NULL};
     amc_status st = AMC_OK;
     size_t j = 0;
     assert_true(set && ds && ld);
@@ -218,10 +239,27 @@ static void run_case(tbuf *b, const tcase *tc)
         tb_add(b, "compile: %s\n", amc_status_str(st));
         put_diags(b, "c", ds);
     }
+    /* Two wrappers of the root: {"$ref": root, "unevaluatedItems": true} has the root's verdict
+     * but, with an unevaluated* keyword, no fast path: the full evaluation runs (with
+     * annotations) also for the valid instances; {"not": {"$ref": root}, ...} the opposite
+     * verdict, the root evaluated silently (the way subschemas of not, anyOf, oneOf, if,
+     * contains and propertyNames are). */
+    for (j = 0; j < 2 && cs; j++) {
+        static const char *const wtext[] = {
+            "{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", \"$ref\": "
+            "\"urn:mutval:root\", \"unevaluatedItems\": true}",
+            "{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", \"not\": "
+            "{\"$ref\": \"urn:mutval:root\"}, \"unevaluatedItems\": true}"};
+        static const char *const wuri[] = {"urn:mutval:wrap0", "urn:mutval:wrap1"};
+        amc_diags_clear(ds);
+        if (amc_schema_set_add(set, wuri[j], wtext[j], strlen(wtext[j]), ds, NULL) != AMC_OK ||
+            amc_schema_compile(set, wuri[j], ds, &wrap[j]) != AMC_OK)
+            fail_msg("case at line %zu: the wrapper does not compile", tc->line);
+    }
     for (j = 0; j < tc->nin; j++) {
         if (!cs) /* the reference validator was laxer (a pattern ECMA-262 refuses...) */
             continue;
-        validate_one(b, cs, &tc->in[j], j, tc->line);
+        validate_one(b, cs, wrap, &tc->in[j], j, tc->line);
     }
     amc_diags_free(ld);
     amc_diags_free(ds);
