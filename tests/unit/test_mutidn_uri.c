@@ -10,6 +10,7 @@
  * AMC_EINVALID; one seed's answers are kept as one FNV-1a 64 hash, and `python3
  * tests/tools/mutidn_uri_reference.py N` prints seed N's strings with the reference's results.
  */
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -135,10 +136,44 @@ static void test_uri_resolve_against_reference(void **state)
     free(text);
 }
 
+/* amc_uri_pct_decode over every "%XY" of printable ASCII, each also cut short by one and two
+ * bytes with valid hex after the cut (the function must not look past n), against <ctype.h>. */
+static int hexdig(int c)
+{
+    return isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
+}
+
+static void test_pct_decode_every_pair(void **state)
+{
+    int x = 0, y = 0;
+    (void)state;
+    for (x = 0x20; x < 0x7f; x++) {
+        for (y = 0x20; y < 0x7f; y++) {
+            char in[8] = {'a', '%', (char)x, (char)y, 'b', '4', '1', '\0'};
+            char out[8];
+            size_t got = amc_uri_pct_decode(in, 5, out);
+            if (isxdigit(x) && isxdigit(y)) {
+                assert_int_equal(got, 3);
+                assert_int_equal((unsigned char)out[1], hexdig(x) * 16 + hexdig(y));
+                assert_true(out[0] == 'a' && out[2] == 'b');
+            } else {
+                assert_int_equal(got, (size_t)-1);
+            }
+            /* "a%X" then "Y..." beyond n, "a%" then "XY" beyond n */
+            assert_int_equal(amc_uri_pct_decode(in, 3, out), (size_t)-1);
+            assert_int_equal(amc_uri_pct_decode(in, 2, out), (size_t)-1);
+        }
+    }
+    assert_int_equal(amc_uri_pct_decode("%41%4", 3, (char[8]){0}), 1);
+    assert_int_equal(amc_uri_pct_decode("x%4142", 3, (char[8]){0}), (size_t)-1);
+    assert_int_equal(amc_uri_pct_decode("", 0, (char[8]){0}), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_uri_resolve_against_reference),
+        cmocka_unit_test(test_pct_decode_every_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
