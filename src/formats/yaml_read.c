@@ -128,7 +128,8 @@
 typedef struct ycursor {
     const char *buf;
     size_t len;
-    size_t cidx; /* libyaml character index of off */
+    size_t skip; /* characters before libyaml's input: 1 for a leading BOM (D1), else 0 */
+    size_t cidx; /* libyaml character index of off, plus skip */
     size_t off;
     uint32_t line, col;
 } ycursor;
@@ -136,6 +137,7 @@ typedef struct ycursor {
 static amc_pos cur_seek(ycursor *c, size_t cidx)
 {
     amc_pos p;
+    cidx += c->skip;
     if (cidx < c->cidx) { /* only error contexts go back: walk again from the start */
         c->cidx = 0;
         c->off = 0;
@@ -1821,7 +1823,15 @@ static amc_status yaml_read_impl(const char *buf, size_t len, const amc_limits *
     }
     parser_ok = true;
     yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
-    yaml_parser_set_input_string(&parser, (const unsigned char *)r.buf, len);
+    /* D1: a leading UTF-8 BOM is not handed to libyaml. Told the encoding, libyaml does not
+     * drop it as its encoding detection would: it skips it like a space, which counts as a
+     * column, so the first line was indented by one and a block mapping or sequence of more
+     * than one line was a syntax error ("did not find expected <document start>"). Its marks
+     * then count from after the BOM; the cursor adds it back (positions count the BOM). */
+    if (len >= 3 && !memcmp(r.buf, "\xef\xbb\xbf", 3))
+        r.cur.skip = 1;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)r.buf + 3 * r.cur.skip,
+                                 len - 3 * r.cur.skip);
     while (!done) {
         if (!yaml_parser_parse(&parser, &ev)) {
             st = report_libyaml(&r, &parser);
