@@ -3,8 +3,11 @@
 #   cli.mutlib3_openssl  amc sign / validate of an HMAC mailbox envelope when OpenSSL's
 #                        algorithm fetches all fail (an OpenSSL configuration in
 #                        tests/data/mutlib3)
+#   cli.mutlib3_acp      ACP message ids naming impossible dates, against Python's calendar
+#   cli.mutlib3_socket   socket task ids (SOCKET-ID-002) against a reference of the rule
+#   cli.mutlib3_ignite_mid  IGNITE Message-IDs (IGNITE-MID-001/002/003) against a reference
 # The unit tests tests/unit/test_mutlib3_*.c are registered by the glob of CMakeLists.txt.
-foreach(t openssl)
+foreach(t openssl acp socket ignite_mid)
   add_test(NAME cli.mutlib3_${t}
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/mutlib3_${t}.py
                    $<TARGET_FILE:amc-cli>

@@ -13,7 +13,9 @@
  *     model.c `kind >= md->n_events` -> `>`);
  *   - an accepted step of an event with declared transitions, none of which matches (the step
  *     left the state as it was): undeclared, and the row past n_transitions (which would match)
- *     never read (kills model.c `i < md->n_transitions` -> `<=` and `e >= 0 && i < ...` -> `||`).
+ *     never read (kills model.c `i < md->n_transitions` -> `<=` and `e >= 0 && i < ...` -> `||`);
+ *   - amc_lifecycle_model_at: the five models by index in order, NULL at the count and past it
+ *     (kills lifecycle.c `i < N_MODELS` -> `<=`).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +27,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "amc/lifecycle.h"
 #include "lifecycle/lc_acp.h"
 #include "lifecycle/lc_discussion.h"
 #include "lifecycle/lc_ignite.h"
@@ -322,6 +325,19 @@ static void test_lc_step_undeclared(void **state)
     assert_int_equal(o.to, 0);
 }
 
+static void test_model_at(void **state)
+{
+    static const char *const names[] = {"ignite", "mailbox", "discussion", "socket", "acp"};
+    size_t i = 0;
+    (void)state;
+    assert_int_equal(amc_lifecycle_model_count(), 5);
+    for (i = 0; i < 5; i++)
+        assert_string_equal(amc_lifecycle_model_at(i), names[i]);
+    assert_null(amc_lifecycle_model_at(5));
+    assert_null(amc_lifecycle_model_at(6));
+    assert_null(amc_lifecycle_model_at((size_t)-1));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_discussion_usage),   cmocka_unit_test(test_ignite_usage),
         cmocka_unit_test(test_mailbox_usage),      cmocka_unit_test(test_lc_step_transitions),
         cmocka_unit_test(test_lc_step_kind_range), cmocka_unit_test(test_lc_step_undeclared),
+        cmocka_unit_test(test_model_at),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
