@@ -260,6 +260,12 @@ static bool schema_ext(const char *name)
     return dot && (!strcmp(dot, ".json") || !strcmp(dot, ".yaml") || !strcmp(dot, ".yml"));
 }
 
+static int walk_nomem(void)
+{
+    fprintf(stderr, "amc lint-schema: out of memory\n"); /* was exit 2 without a word */
+    return -1;
+}
+
 /* Returns 0, or -1 after printing why (unreadable directory, out of memory). */
 static int walk(const char *dir, const cli_list *ex, paths *out, unsigned depth)
 {
@@ -276,6 +282,8 @@ static int walk(const char *dir, const cli_list *ex, paths *out, unsigned depth)
         if (e->d_name[0] != '.' && paths_add(&names, e->d_name) != 0)
             rc = -1;
     closedir(d);
+    if (rc != 0)
+        (void)walk_nomem();
     if (names.n)
         qsort(names.v, names.n, sizeof *names.v, by_name);
     for (i = 0; rc == 0 && i < names.n; i++) {
@@ -283,7 +291,7 @@ static int walk(const char *dir, const cli_list *ex, paths *out, unsigned depth)
         char *p = malloc(n);
         struct stat st;
         if (!p) {
-            rc = -1;
+            rc = walk_nomem();
             break;
         }
         snprintf(p, n, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names.v[i]);
@@ -291,7 +299,7 @@ static int walk(const char *dir, const cli_list *ex, paths *out, unsigned depth)
             if (S_ISDIR(st.st_mode) && depth < 64)
                 rc = walk(p, ex, out, depth + 1);
             else if ((S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) && schema_ext(names.v[i]))
-                rc = paths_add(out, p);
+                rc = paths_add(out, p) == 0 ? 0 : walk_nomem();
         }
         free(p);
     }

@@ -9,7 +9,8 @@ and known-formats (known_formats: its list and each name), which tests/cli/mutcl
 configs do not have: a failure there was an exit 2 without a word (fixed), and one that went on
 would use a NULL list (kills the deleted returns of known_formats). And `amc validate --policy
 sub/pol.yaml` on an empty input, whose keyring_file is read from the policy's folder
-(cli_util.c keyring_path: its path built in a new block).
+(cli_util.c keyring_path: its path built in a new block). And `amc lint-schema DIR`, whose
+walk of the folder said nothing when an allocation failed (exit 2 without a word; fixed).
 Usage: mutcli3_alloc.py AMC (run from the source tree)."""
 import json
 import os
@@ -37,6 +38,9 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli3-alloc-") as t:
              "sub/kr.json": json.dumps({"version": 1, "keys": [
                  {"key_id": "k1", "algorithm": "hmac_sha256", "secret_hex": "00" * 32}]})}
     os.makedirs(os.path.join(t, "sub"))
+    # a folder for lint-schema to walk: two empty schemas (one in a subfolder), one other file
+    os.makedirs(os.path.join(t, "schemas", "sub"))
+    files.update({"schemas/sub/b.json": "", "schemas/a.yaml": "", "schemas/c.txt": "x\n"})
     for name, text in files.items():
         with open(os.path.join(t, name), "w") as f:
             f.write(text)
@@ -45,7 +49,9 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli3-alloc-") as t:
     for args, want in ((["rules", "--config", "c.yaml"], 0),
                        # the keyring beside the policy (cli_util.c keyring_path), an empty input
                        (["validate", "--no-config", "--policy", "sub/pol.yaml", "--profile",
-                         "mailbox", "/dev/null"], 1)):
+                         "mailbox", "/dev/null"], 1),
+                       # the folder walk (cmd_lint_schema.c walk, paths_add): two empty inputs
+                       (["lint-schema", "schemas"], 1)):
         what = " ".join(args[:3])
         clean = run(args, {"AMC_FAIL_ALLOC_COUNT": count_file}, t)
         try:
