@@ -150,6 +150,105 @@ static void test_simple_form_against_pcre2(void **state)
         fail_msg("5 of the 9 symbols: %zu patterns take the simple form, want 1643", n);
 }
 
+/* Counted quantifiers in the simple form: each pattern below compiles (or not) as JavaScript says,
+ * takes the simple form exactly when the table says (a count it reads wholly: {n}, {n,}, {n,m},
+ * lazy or not, at a pattern's end or not; not a varying count
+ * followed by a character it may take; counts above 65535 are errors; never a pattern that does
+ * not start with '^'), and gives PCRE2's answers either way. */
+static void test_simple_form_counts(void **state)
+{
+    static const struct {
+        const char *pat;
+        int want; /* 1 simple form, 0 PCRE2, -1 compile error */
+    } t[] = {
+        {"^a{2}$", 1},
+        {"^a{1,}$", 1},
+        {"^a{1,2}$", 1},
+        {"^a{1,2}?$", 1},
+        {"^a{0,3}b$", 1},
+        {"^a{10,12}$", 1},
+        {"^a{1,2}", 1},
+        {"^a{2,}", 1},
+        {"^a{2}", 1},
+        {"^a{1,2}b{0,3}$", 1},
+        {"^[ab]{1,2}c$", 1},
+        {"^\\d{2,3}$", 1},
+        {"^a{0,1}a$", 0},
+        {"^a{1,}a", 0},
+        {"^a{2,2}a$", 1},
+        {"^a{65535}$", 1},
+        {"^a{65536}$", -1},
+        {"^a{1,65536}$", -1},
+        {"^a{2,1}$", -1},
+        {"^a{1,2", -1},
+        {"^a{1,", -1},
+        {"^a{1", -1},
+        {"^a{", -1},
+        {"^a{,2}$", -1},
+        {"^a{1,,2}$", -1},
+        {"^a{1}{2}$", -1},
+        {"^a{1,2}}$", -1},
+        {"^a{x}$", -1},
+        {"^a{1,x}$", -1},
+        {"^a{1,2}?b$", 1},
+        {"^a{1,2}??$", -1},
+        {"^a{0}$", 1},
+        {"^a{0,0}b$", 1},
+        {"^a{3,3}$", 1},
+        {"^a{01,2}$", 1},
+        {"^a{1,02}$", 1},
+        {"^a{9}$", 1},
+        {"^a{1,9}$", 1},
+        {"^a{19}$", 1},
+        {"^a{9,19}$", 1},
+        {"^a{90,99}", 1},
+        {"ab", 0},
+        {"a", 0},
+        {"a{1,2}", 0},
+        {"[ab]c$", 0},
+        {"$", 0},
+        {"", 0},
+        {"b^", 0},
+    };
+    static const char *const strs[] = {
+        "",   "a",   "aa", "aaa", "aaaa", "b",  "ab",   "aab", "aaab",   "ac",
+        "bc", "abc", "12", "123", "1234", "a{", "a{1}", "}",   "a{1,2}", "aaaaaaaaaaaaa"};
+    size_t i = 0, k = 0;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char err[256];
+        size_t pl = strlen(t[i].pat);
+        char *pat = malloc(pl ? pl : 1); /* no NUL after it: ASan sees any read past the end */
+        amc_regex *re = NULL;
+        int got = 0;
+        assert_non_null(pat);
+        memcpy(pat, t[i].pat, pl);
+        re = amc_regex_compile(pat, pl, 0, err, sizeof err);
+        free(pat);
+        got = re ? (int)amc_regex_is_simple(re) : -1;
+        if (got != t[i].want)
+            fail_msg("/%s/: %d, want %d (%s)", t[i].pat, got, t[i].want, re ? "" : err);
+        if (!re)
+            continue;
+        for (k = 0; k < sizeof strs / sizeof strs[0]; k++) {
+            int a = amc_regex_search(re, strs[k], strlen(strs[k]));
+            int b = amc_regex_search_pcre2(re, strs[k], strlen(strs[k]));
+            if (a != b)
+                fail_msg("/%s/ on \"%s\": %d, PCRE2 %d", t[i].pat, strs[k], a, b);
+        }
+        amc_regex_free(re);
+    }
+    {
+        /* an empty pattern whose bytes happen to start with '^': nothing is read past its end */
+        char err[256];
+        amc_regex *re = amc_regex_compile("^b", 0, 0, err, sizeof err);
+        assert_non_null(re);
+        assert_false(amc_regex_is_simple(re));
+        assert_int_equal(amc_regex_search(re, "a", 1), 1);
+        amc_regex_free(re);
+    }
+}
+
 /* The simple form holds at most 24 atoms: ^a{n}$ written out as n letters takes it up to n = 24
  * and PCRE2 beyond, with the same answers either way. */
 static void test_simple_form_atom_limit(void **state)
@@ -233,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_group_name_far_too_long),
         cmocka_unit_test(test_bad_group_name_after_error),
         cmocka_unit_test(test_simple_form_against_pcre2),
+        cmocka_unit_test(test_simple_form_counts),
         cmocka_unit_test(test_simple_form_atom_limit),
         cmocka_unit_test(test_error_message_cut_to_buffer),
         cmocka_unit_test(test_named_backreference_exact_name),
