@@ -7,6 +7,11 @@ status, in cases a golden file cannot set up:
      FILE: No space left on device", exit 2 (cmd_conform.c write_xfail; tests/cli/
      cov_write_fail.py reaches the same line under a file size limit, which also stops gcov
      from writing its counts, so the mutation test map never saw the line run).
+  2. amc fuzz in exec mode whose command cannot start (exit 127 before any verdict): the
+     worker stops at the first such input, so the command runs exactly once although the
+     corpus has two seeds; "stopped: the implementation is no longer reachable", exit 3
+     (cli_fuzz_msg.c exec_one: kills return false -> return true after FZ_R_UNREACHED, which
+     ran every seed).
 Usage: mutcli3_cli.py AMC (run from the source tree)."""
 import os
 import subprocess
@@ -38,6 +43,20 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli3-") as t:
           f"update-xfail into /dev/full: exit {rc}, stderr {err!r}")
     check(os.readlink(os.path.join(t, "xf.txt")) == "/dev/full",
           "update-xfail: the --impl-exec command did not run")
+
+    # 2. fuzz --impl-exec: a command that cannot start is run once
+    log = os.path.join(t, "runs.log")
+    cmd = f"sh -c 'echo x >> {log}; exit 127' {{file}}"
+    rc, out, err = run(["fuzz", "--profile", "socket", "--corpus",
+                        os.path.abspath("tests/fuzz/seeds/socket"), "--impl-exec", cmd, "--runs",
+                        "20", "--seed", "1", "--jobs", "1", "--out", "fz"], cwd=t)
+    runs = open(log).read() if os.path.exists(log) else ""
+    check(rc == 3 and runs == "x\n" and err == "" and
+          out.startswith(f"amc fuzz: profile socket, exec {cmd}, seed 1, 1 job\n0 execs in ") and
+          out.endswith("no findings\nstopped: the implementation is no longer reachable (the "
+                       "command could not start (127))\n"),
+          f"fuzz, a command that cannot start: exit {rc}, runs {runs!r}, stdout {out!r}, "
+          f"stderr {err!r}")
 
 for f in failures:
     print("FAIL", f)
