@@ -6,6 +6,10 @@
  *     text outgrows the buffer's first block, so that a later growth fails after some lines are
  *     written: AMC_ENOMEM, not the truncated text (kills the deletion of the `return AMC_ENOMEM`
  *     after `if (b.failed)`).
+ *   - src/core/buf.c amc_buf_reserve: a reserve as large as the default limit allows (need =
+ *     SIZE_MAX / 2 + 1, reached by doubling) whose allocation fails: AMC_ENOMEM at once, the
+ *     buffer marked failed (a `cap <= need` doubling loop never ends there: the capacity stops
+ *     at need once past SIZE_MAX / 2).
  * Needs -DAMC_ALLOC_FAILPOINTS=ON (the ASan+UBSan build of ci/test.sh and ci/mutate.py's build);
  * elsewhere the test is skipped and says so.
  */
@@ -104,10 +108,36 @@ static void test_xfail_render(void **state)
     free(r);
 }
 
+static void test_buf_reserve_limit(void **state)
+{
+    amc_buf b;
+    (void)state;
+    amc_buf_init(&b, 0);
+    amc_test_alloc_fail_at(0); /* the allocation fails (realloc is never asked for 8 EiB) */
+    assert_int_equal(amc_buf_reserve(&b, SIZE_MAX / 2), AMC_ENOMEM);
+    amc_test_alloc_fail_at(-1);
+    assert_true(b.failed);
+    assert_null(b.data);
+    assert_int_equal(b.cap, 0);
+    assert_int_equal(amc_buf_reserve(&b, 1), AMC_ENOMEM); /* failed stays failed */
+    amc_buf_release(&b);
+    /* one byte more than the limit allows: AMC_ELIMIT before any allocation */
+    amc_buf_init(&b, 0);
+    assert_int_equal(amc_buf_reserve(&b, SIZE_MAX / 2 + 1), AMC_ELIMIT);
+    assert_true(b.failed);
+    amc_buf_release(&b);
+    /* a reserve to exactly a doubling of 64 (need 128): the buffer holds 127 bytes and a NUL */
+    amc_buf_init(&b, 0);
+    assert_int_equal(amc_buf_reserve(&b, 127), AMC_OK);
+    assert_true(b.cap >= 128);
+    amc_buf_release(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_xfail_render),
+        cmocka_unit_test(test_buf_reserve_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
