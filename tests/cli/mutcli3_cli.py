@@ -12,8 +12,15 @@ status, in cases a golden file cannot set up:
      corpus has two seeds; "stopped: the implementation is no longer reachable", exit 3
      (cli_fuzz_msg.c exec_one: kills return false -> return true after FZ_R_UNREACHED, which
      ran every seed).
+  3. amc fuzz --stateful whose keyed session case cannot be written: a first run (tests/fuzz's
+     planted_st_adapter.py key-trust-sender, seed 7, as cli.mutfuzz_st's st_key) names the case
+     folder; the same run again into a fresh --out where the case's policy or keyring file is
+     a folder already: "amc fuzz: cannot write the session OUT/<case>: Is a directory", exit 2
+     (cli_fuzz_st.c write_session: kills the deleted returns of the policy's and the keyring's
+     writes, which said nothing and exited 1).
 Usage: mutcli3_cli.py AMC (run from the source tree)."""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -57,6 +64,27 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli3-") as t:
                        "command could not start (127))\n"),
           f"fuzz, a command that cannot start: exit {rc}, runs {runs!r}, stdout {out!r}, "
           f"stderr {err!r}")
+
+    # 3. fuzz --stateful: a keyed session's policy or keyring cannot be written
+    fz = ["fuzz", "--stateful", "--profile", "mailbox", "--suite", SUITE, "--impl",
+          f"{sys.executable} {os.path.abspath('tests/fuzz/planted_st_adapter.py')} "
+          f"key-trust-sender {AMC}", "--runs", "40", "--seed", "7", "--timeout", "120",
+          "--max-findings", "3", "--out"]
+    rc, out, err = run(fz + ["st0"], cwd=t)
+    case = re.search(r"  stateful  st0/(stateful-[0-9a-f]+)\.json ", out)
+    pol = os.path.join(t, "st0", case.group(1), "policies") if case else ""
+    check(rc == 1 and err == "" and case and os.path.isfile(os.path.join(pol, "hmac.yaml")) and
+          os.path.isfile(os.path.join(pol, "keyring.json")),
+          f"fuzz --stateful, a keyed finding: exit {rc}, stdout {out!r}, stderr {err!r}")
+    for k, name in enumerate(("hmac.yaml", "keyring.json")):
+        if not case:
+            break
+        d = f"st{k + 1}"
+        os.makedirs(os.path.join(t, d, case.group(1), "policies", name))
+        rc, out, err = run(fz + [d], cwd=t)
+        check(rc == 2 and err == f"amc fuzz: cannot write the session {d}/{case.group(1)}: Is a "
+                                 "directory\n",
+              f"fuzz --stateful, {name} a folder: exit {rc}, stderr {err!r}")
 
 for f in failures:
     print("FAIL", f)
