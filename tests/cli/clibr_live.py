@@ -150,7 +150,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-live-") as t:
         else:
             with open(cnt) as f:
                 n = f.read().strip()
-            p = run(["probe", "--socket", sock, "--allow-tasks", "--block-limit", "0.2"],
+            p = run(["probe", "--socket", sock, "--allow-tasks", "--block-limit", "5"],
                     env={"AMC_FAIL_ALLOC": n})
             check(p.returncode == 2 and p.stdout == b"" and
                   p.stderr == b"amc probe: out of memory\n",
@@ -162,21 +162,24 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-live-") as t:
 
     # 7. one rule failing in five steps
     sv = serve(sock, "--fault", "close", "--fault-on", "invalid")
+    # --block-limit 5: amc serve answers the second client at once; the limit is only how long
+    # the idle step waits, and 0.2 s could make a slow reply on a loaded machine (ASan, -j4) a
+    # SOCKET-LIVE-008 finding that the exact counts below do not expect
     try:
         first = "empty: the connection was closed without an error reply (closed)"
-        p = run(["probe", "--socket", sock, "--block-limit", "0.2"])
+        p = run(["probe", "--socket", sock, "--block-limit", "5"])
         check(p.returncode == 0 and "  WARN    SOCKET-LIVE-004 SHOULD SOCKET_LIVE_BAD_INPUT\n" in
               p.stdout.decode() and "          %s (and 4 later steps)\n" % first in
               p.stdout.decode(), f"probe, close on invalid: exit {p.returncode} {p.stdout!r}")
-        p = run(["probe", "--socket", sock, "--block-limit", "0.2", "--strict"])
+        p = run(["probe", "--socket", sock, "--block-limit", "5", "--strict"])
         check(p.returncode == 1 and "\nfail: 0 MUST rules failed, 1 SHOULD rule failed (--strict: "
               "they count), 0 not run; " in p.stdout.decode(),
               f"probe --strict, close on invalid: exit {p.returncode} {p.stdout!r}")
-        p = run(["probe", "--socket", sock, "--block-limit", "0.2", "--format", "markdown"])
+        p = run(["probe", "--socket", sock, "--block-limit", "5", "--format", "markdown"])
         check(p.returncode == 0 and "\n| SOCKET-LIVE-004 | SHOULD | fail | %s (and 4 later steps) |"
               "\n" % first in p.stdout.decode(),
               f"probe --format markdown, close on invalid: exit {p.returncode} {p.stdout!r}")
-        p = run(["probe", "--socket", sock, "--block-limit", "0.2", "--format", "junit"])
+        p = run(["probe", "--socket", sock, "--block-limit", "5", "--format", "junit"])
         check(p.returncode == 0 and '<testcase classname="socket.live" name="SOCKET-LIVE-004">\n'
               '      <failure type="SHOULD" message="%s">%s\n</failure>' % (first, first) in
               p.stdout.decode(),
