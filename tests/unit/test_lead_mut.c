@@ -249,6 +249,36 @@ static void test_simple_form_counts(void **state)
     }
 }
 
+/* \uHHHH\uHHHH: a high surrogate and a low one (U+DC00 to U+DFFF, both ends) make one code point
+ * above U+FFFF; a low one outside that range leaves two lone surrogates, which match nothing. */
+static void test_surrogate_pairs(void **state)
+{
+    static const struct {
+        const char *pat, *s;
+        int want;
+    } t[] = {
+        {"^\\uD800\\uDC00$", "\xf0\x90\x80\x80", 1},   /* U+10000 */
+        {"^\\uD800\\uDFFF$", "\xf0\x90\x8f\xbf", 1},   /* U+103FF */
+        {"^\\uDBFF\\uDFFF$", "\xf4\x8f\xbf\xbf", 1},   /* U+10FFFF */
+        {"^\\uDBFF\\uDC00$", "\xf4\x8f\xb0\x80", 1},   /* U+10FC00 */
+        {"^[\\uD800\\uDFFF]$", "\xf0\x90\x8f\xbf", 1}, /* in a class too */
+        {"^\\uD800\\uDFFF$", "\xf0\x90\x8f\xbe", 0},
+        {"^\\uD800\\uE000$", "\xf0\x90\x80\x80", 0}, /* not a pair */
+        {"^\\uD800\\uDBFF$", "\xf0\x90\x8f\xbf", 0}, /* two high ones */
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char err[256];
+        amc_regex *re = amc_regex_compile(t[i].pat, strlen(t[i].pat), 0, err, sizeof err);
+        if (!re)
+            fail_msg("/%s/: %s", t[i].pat, err);
+        if (amc_regex_search(re, t[i].s, strlen(t[i].s)) != t[i].want)
+            fail_msg("/%s/ on its string: want %d", t[i].pat, t[i].want);
+        amc_regex_free(re);
+    }
+}
+
 /* The simple form holds at most 24 atoms: ^a{n}$ written out as n letters takes it up to n = 24
  * and PCRE2 beyond, with the same answers either way. */
 static void test_simple_form_atom_limit(void **state)
@@ -333,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_bad_group_name_after_error),
         cmocka_unit_test(test_simple_form_against_pcre2),
         cmocka_unit_test(test_simple_form_counts),
+        cmocka_unit_test(test_surrogate_pairs),
         cmocka_unit_test(test_simple_form_atom_limit),
         cmocka_unit_test(test_error_message_cut_to_buffer),
         cmocka_unit_test(test_named_backreference_exact_name),
