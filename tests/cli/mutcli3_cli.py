@@ -18,12 +18,20 @@ status, in cases a golden file cannot set up:
      a folder already: "amc fuzz: cannot write the session OUT/<case>: Is a directory", exit 2
      (cli_fuzz_st.c write_session: kills the deleted returns of the policy's and the keyring's
      writes, which said nothing and exited 1).
+  4. amc fuzz --socket against a server that reads 64 KiB of a 2 MiB request, shuts its
+     reading side (the client's next send fails: EPIPE), reads what was queued and then answers
+     with an error reply and closes: the reply counts (both sides say invalid: "no findings",
+     exit 0), not a connection closed without one (cli_sock.c cli_sock_request: kills *rlen
+     == 0 -> != at EOF, which made it a crash finding).
 Usage: mutcli3_cli.py AMC (run from the source tree)."""
+import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 
 AMC = os.path.abspath(sys.argv[1])
 SUITE = os.path.abspath("conformance")
@@ -85,6 +93,54 @@ with tempfile.TemporaryDirectory(prefix="amc-mutcli3-") as t:
         check(rc == 2 and err == f"amc fuzz: cannot write the session {d}/{case.group(1)}: Is a "
                                  "directory\n",
               f"fuzz --stateful, {name} a folder: exit {rc}, stderr {err!r}")
+
+    # 4. fuzz --socket: a reply after the server stopped reading the request
+    os.makedirs(os.path.join(t, "big"))
+    with open(os.path.join(t, "big", "big.json"), "w") as f:
+        json.dump({"type": "nope", "pad": "x" * (2 << 20)}, f)
+    sock = os.path.join(t, "s.sock")
+    ls = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    ls.bind(sock)
+    ls.listen(4)
+    ls.settimeout(0.1)
+    stop = threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                c, _ = ls.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+            try:
+                c.settimeout(60)
+                got = 0
+                while got < 65536:
+                    d = c.recv(65536)
+                    if not d:
+                        break
+                    got += len(d)
+                c.shutdown(socket.SHUT_RD)  # the client's sends fail from here on
+                while c.recv(65536):  # what was queued; then end of file
+                    pass
+                c.sendall(b'{"type": "error", "message": "request too large"}\n')
+            except OSError:
+                pass
+            c.close()
+
+    th = threading.Thread(target=serve, daemon=True)
+    th.start()
+    rc, out, err = run(["fuzz", "--socket", sock, "--corpus", "big", "--runs", "1", "--max-len",
+                        "4M", "--seed", "1", "--out", "fzs"], cwd=t)
+    stop.set()
+    th.join(10)
+    ls.close()
+    check(rc == 0 and err == "" and
+          out.startswith(f"amc fuzz: profile socket, socket {sock}, seed 1, 1 job\n1 execs in ")
+          and out.endswith(", corpus 1, amc codes reached 1/15\nno findings\n"),
+          f"fuzz --socket, a reply after a failed send: exit {rc}, stdout {out!r}, "
+          f"stderr {err!r}")
 
 for f in failures:
     print("FAIL", f)
