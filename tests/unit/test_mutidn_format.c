@@ -41,6 +41,16 @@ static const struct {
     {"uri", "http://[v1.x", 12, 0},
     {"uri", "http://[v1.x]", 13, 1},
     {"iri-reference", "//[::1/a", 8, 0},
+    {"uri", "http://[v1.]", 12, 0}, /* IPvFuture needs a character after the '.' */
+    {"uri", "http://[v1.a]", 13, 1},
+    /* a relative reference (or a path) whose buffer goes on with ':' or '/' */
+    {"uri-reference", "abc:", 3, 1},
+    {"uri-reference", "ab:", 2, 1},
+    {"iri-reference", "ab:", 2, 1},
+    {"uri-reference", "a/b:", 3, 1},
+    {"uri", "x:/", 3, 1},
+    {"uri", "x://", 3, 1},
+    {"uri-reference", "//", 1, 1},
 };
 
 static void test_exact_length(void **state)
