@@ -51,6 +51,13 @@ static const struct {
     {"uri", "x:/", 3, 1},
     {"uri", "x://", 3, 1},
     {"uri-reference", "//", 1, 1},
+    /* uri-template prefixes: 1 to 9999, first digit 1-9 */
+    {"uri-template", "{a:9}", 5, 1},
+    {"uri-template", "{a:1}", 5, 1},
+    {"uri-template", "{a:0}", 5, 0},
+    {"uri-template", "{a:9999}", 8, 1},
+    {"uri-template", "{a:10000}", 9, 0},
+    {"uri-template", "{a:9,b:8}", 9, 1},
 };
 
 static void test_exact_length(void **state)
