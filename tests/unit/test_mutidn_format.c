@@ -58,6 +58,11 @@ static const struct {
     {"uri-template", "{a:9999}", 8, 1},
     {"uri-template", "{a:10000}", 9, 0},
     {"uri-template", "{a:9,b:8}", 9, 1},
+    /* uri-template: an expression or an escape cut by n, completed in the buffer */
+    {"uri-template", "{a}", 2, 0},
+    {"uri-template", "{a}", 3, 1},
+    {"uri-template", "a%41", 3, 0},
+    {"uri-template", "a%41", 4, 1},
 };
 
 static void test_exact_length(void **state)
