@@ -63,6 +63,13 @@ static const struct {
     {"uri-template", "{a}", 3, 1},
     {"uri-template", "a%41", 3, 0},
     {"uri-template", "a%41", 4, 1},
+    /* relative-json-pointer "0" whose buffer goes on with '+', '-' or '#' */
+    {"relative-json-pointer", "0+1", 1, 1},
+    {"relative-json-pointer", "0-1", 1, 1},
+    {"relative-json-pointer", "0#", 1, 1},
+    {"relative-json-pointer", "0+1", 3, 1},
+    {"relative-json-pointer", "0#", 2, 1},
+    {"relative-json-pointer", "0+", 2, 0},
 };
 
 static void test_exact_length(void **state)
