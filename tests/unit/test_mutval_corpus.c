@@ -412,6 +412,7 @@ static void test_corpus(void **state)
     run_file("hand");
     run_file("gen");
     run_file("lint");
+    run_file("guided");
     assert_int_equal(failures, 0);
 }
 
