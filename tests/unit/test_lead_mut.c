@@ -279,6 +279,34 @@ static void test_surrogate_pairs(void **state)
     }
 }
 
+/* A pattern is its len bytes, whatever follows them in the buffer: a '|' right after the end
+ * adds no empty alternative, a quantifier or ')' after it is not read. */
+static void test_pattern_length_bounds(void **state)
+{
+    static const struct {
+        const char *buf;
+        size_t len;
+        const char *s;
+        int want;
+    } t[] = {
+        {"^a|", 2, "b", 0},   {"^a|", 2, "a", 1},   {"(?:^a)|", 6, "b", 0},  {"^a$|", 3, "b", 0},
+        {"^[a]|", 4, "b", 0}, {"^a*|", 3, "b", 1},  {"^ab+", 3, "abb", 1},   {"^ab*", 3, "a", 0},
+        {"^(a)|", 4, "b", 0}, {"^\\d|", 3, "x", 0}, {"^x(?=a)|", 7, "x", 0}, {"^a{2}|", 5, "b", 0},
+    };
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char err[256];
+        amc_regex *re = amc_regex_compile(t[i].buf, t[i].len, 0, err, sizeof err);
+        if (!re)
+            fail_msg("/%.*s/: %s", (int)t[i].len, t[i].buf, err);
+        if (amc_regex_search(re, t[i].s, strlen(t[i].s)) != t[i].want)
+            fail_msg("/%.*s/ (from \"%s\") on \"%s\": want %d", (int)t[i].len, t[i].buf, t[i].buf,
+                     t[i].s, t[i].want);
+        amc_regex_free(re);
+    }
+}
+
 /* The simple form holds at most 24 atoms: ^a{n}$ written out as n letters takes it up to n = 24
  * and PCRE2 beyond, with the same answers either way. */
 static void test_simple_form_atom_limit(void **state)
@@ -364,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_simple_form_against_pcre2),
         cmocka_unit_test(test_simple_form_counts),
         cmocka_unit_test(test_surrogate_pairs),
+        cmocka_unit_test(test_pattern_length_bounds),
         cmocka_unit_test(test_simple_form_atom_limit),
         cmocka_unit_test(test_error_message_cut_to_buffer),
         cmocka_unit_test(test_named_backreference_exact_name),
