@@ -280,7 +280,8 @@ static void test_surrogate_pairs(void **state)
 }
 
 /* A pattern is its len bytes, whatever follows them in the buffer: a '|' right after the end
- * adds no empty alternative, a quantifier or ')' after it is not read. */
+ * adds no empty alternative, a quantifier, ')' or ']' after it is not read (the errors are those of
+ * the len bytes). */
 static void test_pattern_length_bounds(void **state)
 {
     static const struct {
@@ -293,6 +294,20 @@ static void test_pattern_length_bounds(void **state)
         {"^[a]|", 4, "b", 0}, {"^a*|", 3, "b", 1},  {"^ab+", 3, "abb", 1},   {"^ab*", 3, "a", 0},
         {"^(a)|", 4, "b", 0}, {"^\\d|", 3, "x", 0}, {"^x(?=a)|", 7, "x", 0}, {"^a{2}|", 5, "b", 0},
     };
+    static const struct {
+        const char *buf;
+        size_t len;
+        const char *err;
+    } bad[] = {
+        {"(a)", 2, "offset 0: missing )"},
+        {"x(?:a)", 5, "offset 1: missing )"},
+        {"(?<n>a)", 6, "offset 0: missing )"},
+        {"[a-", 3, "offset 0: unterminated character class"},
+        {"[a-]", 3, "offset 0: unterminated character class"},
+        {"[a]", 2, "offset 0: unterminated character class"},
+        {"a\\", 2, "offset 1: pattern ends with \\"},
+        {"\\p{sc=Latin}", 11, "offset 0: unterminated \\p{...}"},
+    };
     size_t i = 0;
     (void)state;
     for (i = 0; i < sizeof t / sizeof t[0]; i++) {
@@ -303,6 +318,14 @@ static void test_pattern_length_bounds(void **state)
         if (amc_regex_search(re, t[i].s, strlen(t[i].s)) != t[i].want)
             fail_msg("/%.*s/ (from \"%s\") on \"%s\": want %d", (int)t[i].len, t[i].buf, t[i].buf,
                      t[i].s, t[i].want);
+        amc_regex_free(re);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[256];
+        amc_regex *re = amc_regex_compile(bad[i].buf, bad[i].len, 0, err, sizeof err);
+        if (re || strcmp(err, bad[i].err) != 0)
+            fail_msg("/%.*s/ (from \"%s\"): %s, want %s", (int)bad[i].len, bad[i].buf, bad[i].buf,
+                     re ? "compiled" : err, bad[i].err);
         amc_regex_free(re);
     }
 }
