@@ -5,6 +5,8 @@
  * containers (read) and one more (LIMIT_DEPTH); max_nodes values (read) and one more
  * (LIMIT_NODES); an input of max_input_bytes (read) and one byte longer (LIMIT_SIZE). Each
  * refusal's status and first diagnostic code are checked, and the number's message in full.
+ * A high surrogate escape followed by \u0000 (a low half of value 0: not a low surrogate) is a
+ * lone surrogate, not a bad escape.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -87,8 +89,22 @@ static void test_limits(void **state)
     refused("[1,2,3,444]", &lim, AMC_C_LIMIT_SIZE);
 }
 
+static void test_surrogate_zero(void **state)
+{
+    amc_code c = 0;
+    char msg[256];
+    (void)state;
+    assert_int_equal(rd("\"\\ud800\\u0000\"", NULL, &c, msg, sizeof msg), AMC_EINVALID);
+    assert_int_equal(c, AMC_C_JSON_LONE_SURROGATE);
+    assert_string_equal(msg, "unpaired UTF-16 surrogate escape \\ud800");
+    assert_int_equal(rd("\"\\ud800\\u0001\"", NULL, &c, msg, sizeof msg), AMC_EINVALID);
+    assert_int_equal(c, AMC_C_JSON_LONE_SURROGATE);
+    assert_int_equal(rd("\"\\ud800\\udc00\"", NULL, &c, msg, sizeof msg), AMC_OK);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_limits)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_limits),
+                                       cmocka_unit_test(test_surrogate_zero)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
