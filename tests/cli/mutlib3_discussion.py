@@ -13,6 +13,10 @@ text and position. The pairs: every month of four years (a common and a leap yea
 with days 00, 01, the last, the one after it and 32; ids with the shape broken in each place;
 message ids embedding the same, another or a malformed discussion id.
 
+Detection (discussion.c has_key, --profile auto): the same opinion written with each kind of
+JSON white space (space, tab, CR, LF, and all four) between every member name and its colon is
+still found to be a discussion message (its DISC-CONF-001 finding is reported).
+
 usage: mutlib3_discussion.py AMC
 """
 import calendar
@@ -110,6 +114,23 @@ with tempfile.TemporaryDirectory(prefix="mutlib3-disc-") as tmp:
             failures.append("%r %r: got %r, want %r" % (mid, did, got.get(n, []), want))
     if not 0 < flagged < len(pairs):
         failures.append("the reference flags %d of %d pairs" % (flagged, len(pairs)))
+
+with open(os.path.join(ROOT, "conformance", "discussion", "inputs", "conf-above.json"),
+          encoding="utf-8") as f:
+    above = json.load(f)
+with tempfile.TemporaryDirectory(prefix="mutlib3-detect-") as tmp:
+    for name, ws in (("space", " "), ("tab", "\t"), ("cr", "\r"), ("lf", "\n"),
+                     ("all", " \t\r\n")):
+        path = os.path.join(tmp, "opinion-%s.json" % name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps(above, ensure_ascii=False, separators=(", ", ws + ":")))
+        p = subprocess.run([AMC, "validate", "--profile", "auto", path], capture_output=True,
+                           env=dict(os.environ, LC_ALL="C", NO_COLOR="1"), timeout=60)
+        out = p.stdout.decode("utf-8")
+        if p.returncode != 1 or "DISC-CONF-001: SCHEMA_MAXIMUM: 1.2 is greater than the maximum 1" \
+                not in out:
+            failures.append("detection with %s before the colons: exit %d, %r"
+                            % (name, p.returncode, out + p.stderr.decode("utf-8")))
 
 if failures:
     print("\n".join(failures[:30]))
