@@ -307,6 +307,14 @@ static void test_pattern_length_bounds(void **state)
         {"[a]", 2, "offset 0: unterminated character class"},
         {"a\\", 2, "offset 1: pattern ends with \\"},
         {"\\p{sc=Latin}", 11, "offset 0: unterminated \\p{...}"},
+        {"(?i:a)", 3, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
+        {"(?i-m:a)", 5, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
+        {"(?ii:a)", 3, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
+        /* a script name of 40 bytes goes to PCRE2, one of 41 is refused before */
+        {"\\p{sc=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA}", 47,
+         "not supported by PCRE2: unknown property after \\P or \\p"},
+        {"\\p{sc=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA}", 48,
+         "offset 0: unknown script in \\p{...}"},
     };
     size_t i = 0;
     (void)state;
@@ -328,6 +336,50 @@ static void test_pattern_length_bounds(void **state)
                      re ? "compiled" : err, bad[i].err);
         amc_regex_free(re);
     }
+}
+
+/* Escapes at the ends of each hexadecimal digit range, code point ranges that end at the
+ * surrogates' edges, and the error buffer: NULL, of size 0, or too small for the message. */
+static void test_hex_ranges_errbuf(void **state)
+{
+    static const struct {
+        const char *pat, *s;
+        int want;
+    } t[] = {
+        {"^\\x4A$", "J", 1},
+        {"^\\x4F$", "O", 1},
+        {"^\\x4a$", "J", 1},
+        {"^\\x4f$", "O", 1},
+        {"^\\x30\\x39$", "09", 1},
+        {"^\\u00AF$", "\xc2\xaf", 1},
+        {"^\\u{Af}$", "\xc2\xaf", 1},
+        {"^\\u00fA$", "\xc3\xba", 1},
+        {"^[\\x41-\\x46]+$", "ABCDEF", 1},
+        {"^[\\uD000-\\uE000]$", "\xee\x80\x80", 1}, /* U+E000 */
+        {"^[\\uD000-\\uE000]$", "\xed\x9f\xbf", 1}, /* U+D7FF */
+        {"^[\\uD000-\\uE000]$", "\xee\x80\x81", 0}, /* U+E001 */
+        {"^[\\uE000-\\uE001]$", "\xee\x80\x80", 1},
+        {"^[^\\uD000-\\uE000]$", "\xee\x80\x80", 0},
+    };
+    char small[5] = "xxxx";
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char err[256];
+        amc_regex *re = amc_regex_compile(t[i].pat, strlen(t[i].pat), 0, err, sizeof err);
+        if (!re)
+            fail_msg("/%s/: %s", t[i].pat, err);
+        if (amc_regex_search(re, t[i].s, strlen(t[i].s)) != t[i].want)
+            fail_msg("/%s/ on its string: want %d", t[i].pat, t[i].want);
+        amc_regex_free(re);
+    }
+    assert_null(amc_regex_compile("(", 1, 0, NULL, 16));
+    assert_null(amc_regex_compile("(", 1, 0, small, 0));
+    assert_string_equal(small, "xxxx");
+    assert_null(amc_regex_compile("(", 1, 0, small, sizeof small));
+    assert_string_equal(small, "offs");
+    assert_null(amc_regex_compile("(", 1, 0, small, 1));
+    assert_string_equal(small, "");
 }
 
 /* The simple form holds at most 24 atoms: ^a{n}$ written out as n letters takes it up to n = 24
@@ -416,6 +468,7 @@ int main(void)
         cmocka_unit_test(test_simple_form_counts),
         cmocka_unit_test(test_surrogate_pairs),
         cmocka_unit_test(test_pattern_length_bounds),
+        cmocka_unit_test(test_hex_ranges_errbuf),
         cmocka_unit_test(test_simple_form_atom_limit),
         cmocka_unit_test(test_error_message_cut_to_buffer),
         cmocka_unit_test(test_named_backreference_exact_name),
