@@ -194,6 +194,8 @@ static void test_simple_form_counts(void **state)
         {"^a{1,2}??$", -1},
         {"^a{0}$", 1},
         {"^a{0,0}b$", 1},
+        {"^[ a]+$", 1},
+        {"^[~]$", 1},
         {"^a{3,3}$", 1},
         {"^a{01,2}$", 1},
         {"^a{1,02}$", 1},
@@ -265,6 +267,7 @@ static void test_surrogate_pairs(void **state)
         {"^\\uD800\\uDFFF$", "\xf0\x90\x8f\xbe", 0},
         {"^\\uD800\\uE000$", "\xf0\x90\x80\x80", 0}, /* not a pair */
         {"^\\uD800\\uDBFF$", "\xf0\x90\x8f\xbf", 0}, /* two high ones */
+        {"^\\uD800XuDC00$", "\xf0\x90\x80\x80", 0},  /* not \\u */
     };
     size_t i = 0;
     (void)state;
@@ -290,9 +293,13 @@ static void test_pattern_length_bounds(void **state)
         const char *s;
         int want;
     } t[] = {
-        {"^a|", 2, "b", 0},   {"^a|", 2, "a", 1},   {"(?:^a)|", 6, "b", 0},  {"^a$|", 3, "b", 0},
-        {"^[a]|", 4, "b", 0}, {"^a*|", 3, "b", 1},  {"^ab+", 3, "abb", 1},   {"^ab*", 3, "a", 0},
-        {"^(a)|", 4, "b", 0}, {"^\\d|", 3, "x", 0}, {"^x(?=a)|", 7, "x", 0}, {"^a{2}|", 5, "b", 0},
+        {"^a|", 2, "b", 0},      {"^a|", 2, "a", 1},
+        {"(?:^a)|", 6, "b", 0},  {"^a$|", 3, "b", 0},
+        {"^[a]|", 4, "b", 0},    {"^a*|", 3, "b", 1},
+        {"^ab+", 3, "abb", 1},   {"^ab*", 3, "a", 0},
+        {"^(a)|", 4, "b", 0},    {"^\\d|", 3, "x", 0},
+        {"^x(?=a)|", 7, "x", 0}, {"^a{2}|", 5, "b", 0},
+        {"a*+", 2, "b", 1},      {"^\\uD800\\uDC00$", 7, "\xf0\x90\x80\x80", 0},
     };
     static const struct {
         const char *buf;
@@ -310,6 +317,8 @@ static void test_pattern_length_bounds(void **state)
         {"(?i:a)", 3, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
         {"(?i-m:a)", 5, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
         {"(?ii:a)", 3, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
+        {"\\1(?", 3, "offset 2: missing )"}, /* the '(' counts as a group: \\1 exists */
+        {"\\u{10FFFFF}", 9, "offset 0: malformed \\u{...} escape"},
         /* a script name of 40 bytes goes to PCRE2, one of 41 is refused before */
         {"\\p{sc=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA}", 47,
          "not supported by PCRE2: unknown property after \\P or \\p"},
@@ -360,6 +369,9 @@ static void test_hex_ranges_errbuf(void **state)
         {"^[\\uD000-\\uE000]$", "\xee\x80\x81", 0}, /* U+E001 */
         {"^[\\uE000-\\uE001]$", "\xee\x80\x80", 1},
         {"^[^\\uD000-\\uE000]$", "\xee\x80\x80", 0},
+        /* the groups of a variable-length lookbehind keep their numbers */
+        {"(?<=(a+))(b)\\2", "ab", 0},
+        {"(?<=(a+))(b)\\2", "abb", 1},
     };
     char small[5] = "xxxx";
     size_t i = 0;
