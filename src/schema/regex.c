@@ -1625,7 +1625,7 @@ static amc_regex *build(const char *pat, size_t len, bool fi, bool fm, bool fs, 
         re = compile_once(&t, match_limit, is_sub, &pe, err, errlen);
         tr_release(&t);
         if (!re && pe != PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH)
-            ;
+            return NULL;
     }
     return re;
 }
