@@ -22,6 +22,7 @@
 #include "amc/amc.h"
 #include "amc/json.h"
 #include "schema/format_int.h"
+#include "edits.h"
 #include "fnv.h"
 #include "slurp.h"
 
@@ -39,41 +40,10 @@ static void check(walk *w, const char *s, size_t n)
     w->n++;
 }
 
-/* the order of format_reference.py's neighbours(), over characters (UTF-8 sequences) */
-static void neighbours(walk *w, const amc_value *seed, const amc_value *alpha)
+/* check() as edits_visit's callback: the order of format_reference.py's neighbours() */
+static void visit(void *w, const char *s, size_t n)
 {
-    const char *s = seed->u.str.ptr;
-    size_t n = seed->u.str.len, i = 0, k = 0, nb = 0;
-    size_t at[128]; /* where each character starts, then n */
-    char buf[256];
-    assert_true(n + 8 < sizeof buf && n < sizeof at / sizeof at[0]);
-    for (i = 0; i < n; i++)
-        if (((unsigned char)s[i] & 0xC0) != 0x80)
-            at[nb++] = i;
-    at[nb] = n;
     check(w, s, n);
-    for (i = 0; i <= nb; i++) {
-        size_t p = at[i], q = i < nb ? at[i + 1] : n; /* character i is s[p..q) */
-        if (i < nb) {
-            memcpy(buf, s, p);
-            memcpy(buf + p, s + q, n - q);
-            check(w, buf, n - (q - p));
-            for (k = 0; k < alpha->u.arr.len; k++) {
-                const amc_value *a = alpha->u.arr.items[k];
-                memcpy(buf, s, p);
-                memcpy(buf + p, a->u.str.ptr, a->u.str.len);
-                memcpy(buf + p + a->u.str.len, s + q, n - q);
-                check(w, buf, n - (q - p) + a->u.str.len);
-            }
-        }
-        for (k = 0; k < alpha->u.arr.len; k++) {
-            const amc_value *a = alpha->u.arr.items[k];
-            memcpy(buf, s, p);
-            memcpy(buf + p, a->u.str.ptr, a->u.str.len);
-            memcpy(buf + p + a->u.str.len, s + p, n - p);
-            check(w, buf, n + a->u.str.len);
-        }
-    }
 }
 
 static void test_formats_against_references(void **state)
@@ -110,7 +80,7 @@ static void test_formats_against_references(void **state)
             w.format = name;
             w.h = FNV_INIT;
             w.n = 0;
-            neighbours(&w, seeds->u.arr.items[k], alpha);
+            edits_visit(seeds->u.arr.items[k], alpha, visit, &w);
             snprintf(hex, sizeof hex, "%016llx", (unsigned long long)w.h);
             if (want->type != AMC_T_STRING || want->u.str.len != 16 ||
                 memcmp(want->u.str.ptr, hex, 16) != 0)

@@ -22,6 +22,7 @@
 #include "amc/amc.h"
 #include "amc/json.h"
 #include "schema/uri_int.h"
+#include "edits.h"
 #include "fnv.h"
 #include "slurp.h"
 
@@ -49,41 +50,10 @@ static void check(walk *w, const char *s, size_t n)
     w->n++;
 }
 
-/* the order of mutidn_uri_reference.py's neighbours(), over code points (UTF-8 sequences) */
-static void neighbours(walk *w, const amc_value *seed, const amc_value *alpha)
+/* check() as edits_visit's callback: the order of mutidn_uri_reference.py's neighbours() */
+static void visit(void *w, const char *s, size_t n)
 {
-    const char *s = seed->u.str.ptr;
-    size_t n = seed->u.str.len, i = 0, k = 0, nb = 0;
-    size_t at[128]; /* where each code point starts, then n */
-    char buf[256];
-    assert_true(n + 8 < sizeof buf && n < sizeof at / sizeof at[0]);
-    for (i = 0; i < n; i++)
-        if (((unsigned char)s[i] & 0xC0) != 0x80)
-            at[nb++] = i;
-    at[nb] = n;
     check(w, s, n);
-    for (i = 0; i <= nb; i++) {
-        size_t p = at[i], q = i < nb ? at[i + 1] : n; /* code point i is s[p..q) */
-        if (i < nb) {
-            memcpy(buf, s, p);
-            memcpy(buf + p, s + q, n - q);
-            check(w, buf, n - (q - p));
-            for (k = 0; k < alpha->u.arr.len; k++) {
-                const amc_value *a = alpha->u.arr.items[k];
-                memcpy(buf, s, p);
-                memcpy(buf + p, a->u.str.ptr, a->u.str.len);
-                memcpy(buf + p + a->u.str.len, s + q, n - q);
-                check(w, buf, n - (q - p) + a->u.str.len);
-            }
-        }
-        for (k = 0; k < alpha->u.arr.len; k++) {
-            const amc_value *a = alpha->u.arr.items[k];
-            memcpy(buf, s, p);
-            memcpy(buf + p, a->u.str.ptr, a->u.str.len);
-            memcpy(buf + p + a->u.str.len, s + p, n - p);
-            check(w, buf, n + a->u.str.len);
-        }
-    }
 }
 
 static void test_uri_resolve_against_reference(void **state)
@@ -118,7 +88,7 @@ static void test_uri_resolve_against_reference(void **state)
         w.h = FNV_INIT;
         w.n = 0;
         w.ok = 0;
-        neighbours(&w, ref, alpha);
+        edits_visit(ref, alpha, visit, &w);
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)w.h);
         if (want->u.str.len != 16 || memcmp(want->u.str.ptr, hex, 16) != 0)
             fail_msg("seed %zu (base \"%s\", ref \"%s\"): amc's results differ from the "
