@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """ctest cli.clicov_html (issue 22, helper clicov): amc conform --format html pages for runs a
 golden file cannot hold (the page's text, tags stripped, must hold the exact phrases): a stale
---xfail entry listed without a reason (the case passes; the gate fails), and an implementation
-never reached (exit 3).
+--xfail entry listed without a reason (the case passes; the gate fails), an implementation
+never reached (exit 3), and an adapter whose hello gave no name ("(unknown)").
 
 usage: clicov_html.py AMC SOURCE_DIR
 """
@@ -45,4 +45,14 @@ phrases("not reached", path("p2.html"), [
     "NOT MEASURED: the implementation was not reached; measured 0 of 1 cases",
     "implementation: /nonexistent/x {file} via exec, verdicts only (codes not compared), not "
     "reached"])
+# 3. an adapter whose hello is garbage: no implementation name (the report's is ""), so the page
+#    says "(unknown)" in its title and heading, never an empty name
+check("no hello", BASE + ["--impl", "echo hi", "--filter", "mailbox-env-001*", "-o",
+                          path("p3.html")], rc=3, out="",
+      err="amc conform: implementation not reached: garbage reply (adapter reply: not JSON: hi)\n")
+with open(path("p3.html"), encoding="utf-8") as fh:
+    p3 = fh.read()
+if "<title>amc conform: (unknown): not-measured</title>" not in p3:
+    fail("no hello: the page's title does not name the implementation \"(unknown)\"")
+phrases("no hello", path("p3.html"), ["Conformance of (unknown)"])
 finish()
