@@ -29,3 +29,9 @@ add_test(NAME cli.fuzz_generate
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/fuzz_generate.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.fuzz_generate PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_fuzz_close  amc fuzz kills the adapter it started before it returns (an adapter
+#                        that sleeps on after its input closes is dead, not sleeping)
+add_test(NAME cli.lead_fuzz_close
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_close.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_fuzz_close PROPERTIES LABELS "cli;fuzz")

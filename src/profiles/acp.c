@@ -119,12 +119,6 @@ static amc_pos pos_of(const ctx *c, const amc_value *v)
     return amc_doc_pos(c->doc, v && v->offset != AMC_NO_OFFSET ? v->offset : 0);
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t a = s ? strlen(s) : 0, b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
-
 static amc_status check_schema(ctx *c, acp_kind k)
 {
     amc_diags *tmp = amc_diags_new(c->v->lim.max_diags);
@@ -144,8 +138,6 @@ static amc_status check_schema(ctx *c, acp_kind k)
                 st = AMC_ENOMEM;
             continue;
         }
-        if (ends_with(d.schema_uri, "/if") || ends_with(d.keyword_ptr, "/if"))
-            continue;
         r = amc_prof_tagged_rule(c->v, d.schema_uri, &st);
         if (!r || strcmp(r->profile, "acp") != 0)
             r = amc_prof_rule(entry_rule[k]);

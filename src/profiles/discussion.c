@@ -139,12 +139,6 @@ static disc_kind kind_of(const amc_value *root)
 
 /* ---- schema failures -> rules ---- */
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t a = s ? strlen(s) : 0, b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
-}
-
 static amc_status check_schema(amc_validator *v, disc_kind k, const amc_doc *doc, amc_diags *ds)
 {
     amc_diags *tmp = amc_diags_new(v->lim.max_diags);
@@ -163,8 +157,6 @@ static amc_status check_schema(amc_validator *v, disc_kind k, const amc_doc *doc
                 st = AMC_ENOMEM;
             continue;
         }
-        if (ends_with(d.schema_uri, "/if") || ends_with(d.keyword_ptr, "/if"))
-            continue;
         r = amc_prof_tagged_rule(v, d.schema_uri, &st);
         if (!r || strcmp(r->profile, "discussion") != 0)
             r = amc_prof_rule(entry_rule[k]);

@@ -443,24 +443,23 @@ static const char *hval(const ictx *c, int h, size_t *n)
     return f->value;
 }
 
-/* Splits a comma-separated agent list; calls back on each element; reports syntax errors.
- * Returns whether the list is well-formed. */
-static bool check_agent_list(ictx *c, int h, bool single)
+/* Checks the agent list of header h (one agent when single), element by element: a malformed
+ * element is IGNITE-AGT-001, an unknown agent IGNITE-AGT-002. */
+static void check_agent_list(ictx *c, int h, bool single)
 {
     const amc_mime_field *f = c->hv.f[h];
     const char *s = f->value;
     size_t n = f->value_len, i = 0, start = 0;
-    bool ok = true;
     if (single) {
         if (!is_agent_id(s, n)) {
             amc_prof_emit(c->ds, "IGNITE-AGT-001", vpos(c, f), header_names[h],
                           "%s: '%.*s' is not an agent identifier", header_names[h], (int)n, s);
-            return false;
+            return;
         }
         if (!is_known_agent(s, n))
             amc_prof_emit(c->ds, "IGNITE-AGT-002", vpos(c, f), header_names[h],
                           "%s: unknown agent '%.*s'", header_names[h], (int)n, s);
-        return true;
+        return;
     }
     for (i = 0; i <= n; i++) {
         if (i == n || s[i] == ',') {
@@ -472,7 +471,6 @@ static bool check_agent_list(ictx *c, int h, bool single)
                               en ? "%s: '%.*s' is not an agent identifier"
                                  : "%s: empty element in the agent list%.*s",
                               header_names[h], (int)en, e);
-                ok = false;
             } else if (!is_known_agent(e, en)) {
                 amc_prof_emit(c->ds, "IGNITE-AGT-002", vpos(c, f), header_names[h],
                               "%s: unknown agent '%.*s'", header_names[h], (int)en, e);
@@ -480,7 +478,6 @@ static bool check_agent_list(ictx *c, int h, bool single)
             start = i + 1;
         }
     }
-    return ok;
 }
 
 /* Whether the comma-separated list of header h contains s[0..n) exactly. */

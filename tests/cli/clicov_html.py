@@ -45,9 +45,10 @@ phrases("not reached", path("p2.html"), [
     "NOT MEASURED: the implementation was not reached; measured 0 of 1 cases",
     "implementation: /nonexistent/x {file} via exec, verdicts only (codes not compared), not "
     "reached"])
-# 3. an adapter whose hello is garbage: no implementation name (the report's is ""), so the page
-#    says "(unknown)" in its title and heading, never an empty name
-check("no hello", BASE + ["--impl", "echo hi", "--filter", "mailbox-env-001*", "-o",
+# 3. an adapter that answers its hello with garbage (after reading it, so the reply is always
+#    read): no implementation name (the report's is ""), so the page says "(unknown)" in its
+#    title and heading, never an empty name
+check("no hello", BASE + ["--impl", "read l; echo hi", "--filter", "mailbox-env-001*", "-o",
                           path("p3.html")], rc=3, out="",
       err="amc conform: implementation not reached: garbage reply (adapter reply: not JSON: hi)\n")
 with open(path("p3.html"), encoding="utf-8") as fh:

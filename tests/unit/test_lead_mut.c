@@ -471,6 +471,56 @@ static void test_ignite_detect_at_the_end(void **state)
     assert_int_equal(amc_profile_ignite.detect(NULL, "a: b\nX-IGNITE", 13), 0);
 }
 
+/* The linter reaches a "$ref" target that the schema walk does not (under a member that is not
+ * a keyword) by searching the document for it, down to depth 256: a target at depth 257 (its
+ * parent at 256) is found and linted, one at depth 258 is not (read with max_depth 1000, so the
+ * reader allows both). */
+static void test_lint_ref_target_depth(void **state)
+{
+    size_t depth = 0;
+    (void)state;
+    for (depth = 257; depth <= 258; depth++) {
+        size_t cap = 16 * depth + 200, n = 0, i = 0, k = 0, unknown = 0;
+        char *s = malloc(cap), *want = malloc(cap);
+        amc_limits lim = AMC_LIMITS_DEFAULT;
+        amc_schema_set *set = NULL;
+        amc_diags *ds = amc_diags_new(0);
+        const char *uri = NULL;
+        assert_non_null(s);
+        assert_non_null(want);
+        assert_non_null(ds);
+        lim.max_depth = 1000;
+        set = amc_schema_set_new(&lim);
+        assert_non_null(set);
+        n += (size_t)snprintf(s + n, cap - n, "{\"$ref\":\"#");
+        for (i = 0; i < depth; i++)
+            n += (size_t)snprintf(s + n, cap - n, "/x");
+        n += (size_t)snprintf(s + n, cap - n, "\"");
+        for (i = 0; i < depth; i++)
+            n += (size_t)snprintf(s + n, cap - n, "%s\"x\":{", i ? "" : ",");
+        n += (size_t)snprintf(s + n, cap - n, "\"tpye\":\"string\"");
+        for (i = 0; i <= depth; i++)
+            n += (size_t)snprintf(s + n, cap - n, "}");
+        assert_true(n < cap);
+        assert_int_equal(amc_schema_set_add(set, "urn:lead:deep", s, n, ds, &uri), AMC_OK);
+        assert_int_equal(amc_schema_lint(set, uri, NULL, ds), AMC_OK);
+        memcpy(want, s + 10, 2 * depth); /* the $ref's fragment: "/x" depth times */
+        memcpy(want + 2 * depth, "/tpye", 6);
+        for (k = 0; k < amc_diags_count(ds); k++) {
+            const amc_diag *d = amc_diags_get(ds, k);
+            if (d->code != AMC_C_LINT_UNKNOWN_KEYWORD)
+                continue;
+            unknown++;
+            assert_string_equal(d->instance_ptr, want);
+        }
+        assert_int_equal(unknown, depth == 257 ? 1 : 0);
+        amc_diags_free(ds);
+        amc_schema_set_free(set);
+        free(s);
+        free(want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -485,6 +535,7 @@ int main(void)
         cmocka_unit_test(test_error_message_cut_to_buffer),
         cmocka_unit_test(test_named_backreference_exact_name),
         cmocka_unit_test(test_ignite_detect_at_the_end),
+        cmocka_unit_test(test_lint_ref_target_depth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
