@@ -1,0 +1,132 @@
+/*
+ * test_lead_alloc.c - allocation-failure sweeps (alloc_fail_sweep.h: with the k-th allocation
+ * failing once, for every k, the job reports AMC_ENOMEM or gives exactly the clean result) of
+ * library calls whose out-of-memory handling no other sweep reaches (issue 22, mutants that
+ * survived a sample):
+ *   - amc_conform_lifecycle_diverges on a reply that differs from amc at a step: when the copy
+ *     of the implementation's result fails, d.nomem must say so (src/conform/lcfuzz.c: the
+ *     mutant d->nomem && ... left it false and reported a divergence without the result).
+ * Not labelled 'sweep': it takes well under a second, so ci/mutate.py --quick runs it too.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "core/arena_int.h"
+
+#ifdef AMC_ALLOC_FAILPOINTS
+
+#include "alloc_fail_sweep.h"
+
+/* the generator and the replies of the running sweep, made before it (their allocations are
+ * not swept) */
+static amc_lifecycle_gen *lc_gen;
+static amc_conform_reply *lc_replies[3];
+
+static amc_status sc_diverges(result *r)
+{
+    size_t i = 0;
+    bool nomem = false;
+    for (i = 0; i < sizeof lc_replies / sizeof lc_replies[0]; i++) {
+        amc_conform_divergence d;
+        bool diff = amc_conform_lifecycle_diverges(lc_gen, lc_replies[i], true, &d);
+        r_add(r, "%s[%d %ld %s | %s | %s]", i ? " " : "", (int)diff, d.step, d.cls, d.message,
+              d.impl ? d.impl : "-");
+        nomem = nomem || d.nomem;
+        amc_conform_divergence_clear(&d);
+    }
+    return nomem ? AMC_ENOMEM : AMC_OK;
+}
+
+/* A reply to the generator's sequence with amc's own results (accepted, codes, state) except
+ * at step flip (-1: none), whose accepted is the other one. */
+static amc_conform_reply *make_reply(long flip)
+{
+    size_t n = amc_lifecycle_gen_len(lc_gen), i = 0, cap = 1 << 22, len = 0;
+    char *buf = malloc(cap);
+    amc_diags *ds = amc_diags_new(0);
+    amc_conform_reply *rep = NULL;
+    assert_non_null(buf);
+    assert_non_null(ds);
+    len += (size_t)snprintf(buf + len, cap - len, "{\"seq\":1,\"states\":[");
+    for (i = 0; i <= n; i++) {
+        amc_lifecycle_result s;
+        const char *p = NULL;
+        bool first = true;
+        assert_int_equal(amc_lifecycle_gen_step(lc_gen, i, &s), AMC_OK);
+        assert_true(len + strlen(s.state) + 3 * strlen(s.codes) + 100 < cap);
+        if (i < n)
+            len += (size_t)snprintf(buf + len, cap - len, "%s{\"accepted\":%s,\"codes\":[",
+                                    i ? "," : "",
+                                    (s.accepted != ((long)i == flip)) ? "true" : "false");
+        else
+            len += (size_t)snprintf(buf + len, cap - len, "],\"final\":{\"codes\":[");
+        for (p = s.codes; *p;) {
+            size_t l = 0;
+            while (*p == ' ')
+                p++;
+            l = strcspn(p, " ");
+            if (l) {
+                len += (size_t)snprintf(buf + len, cap - len, "%s\"%.*s\"", first ? "" : ",",
+                                        (int)l, p);
+                first = false;
+            }
+            p += l;
+        }
+        len += (size_t)snprintf(buf + len, cap - len, "],\"state\":%s}", s.state);
+    }
+    len += (size_t)snprintf(buf + len, cap - len, "}");
+    assert_true(len < cap);
+    assert_int_equal(amc_conform_reply_parse(buf, len, "lifecycle", 1, ds, &rep), AMC_OK);
+    amc_diags_free(ds);
+    free(buf);
+    return rep;
+}
+
+static void test_lifecycle_diverges(void **state)
+{
+    amc_lifecycle_opts o = {"mailbox", NULL, NULL};
+    size_t i = 0, n = 0;
+    (void)state;
+    assert_int_equal(amc_lifecycle_gen_new(&o, 7, &lc_gen), AMC_OK);
+    assert_int_equal(amc_lifecycle_gen_next(lc_gen), AMC_OK);
+    n = amc_lifecycle_gen_len(lc_gen);
+    assert_true(n >= 2);
+    lc_replies[0] = make_reply(0);           /* differs at the first step */
+    lc_replies[1] = make_reply((long)n - 1); /* at the last */
+    lc_replies[2] = make_reply(-1);          /* amc's own results: no divergence */
+    sweep("lifecycle-diverges", sc_diverges);
+    for (i = 0; i < sizeof lc_replies / sizeof lc_replies[0]; i++)
+        amc_conform_reply_free(lc_replies[i]);
+    amc_lifecycle_gen_free(lc_gen);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lifecycle_diverges),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* !AMC_ALLOC_FAILPOINTS */
+
+static void test_skipped(void **state)
+{
+    (void)state;
+    print_message("skipped: this build has no allocation failpoints (configure with "
+                  "-DAMC_ALLOC_FAILPOINTS=ON; ci/test.sh's ASan+UBSan build does)\n");
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif
