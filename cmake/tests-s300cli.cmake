@@ -1,0 +1,14 @@
+# tests-s300cli.cmake - tests written for surviving mutants of src/cli/ in the 300-mutant run
+# (issue 22, seed 112901; docs/testing.md "Mutation testing"):
+#   cli.s300cli_trace_html  trace check's HTML page: which lanes an event links (string party keys
+#                           only, never its own entity again) and which of two errors its mark shows
+add_test(NAME cli.s300cli_trace_html
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_trace_html.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.s300cli_trace_html PROPERTIES LABELS "cli")
+#   cli.s300cli_fuzz  amc fuzz: --replay refuses a finding line of an unknown kind; a --socket reply
+#                     of exactly 64 MiB is an answer, one byte more a garbage finding
+add_test(NAME cli.s300cli_fuzz
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_fuzz.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.s300cli_fuzz PROPERTIES LABELS "cli;fuzz")

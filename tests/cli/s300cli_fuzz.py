@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""ctest cli.s300cli_fuzz: amc fuzz at two edges that no test pinned (issue 22: survivors of
+src/cli/ in the 300-mutant run, seed 112901), each on the exact exit status, message or finding.
+
+  - --replay of a findings.jsonl line whose kind is a string but no kind amc knows ("bogus"):
+    "not a finding line", exit 2 (cli_fuzz_find.c:366, the third || made &&: the mutant takes
+    the line)
+  - --socket: a reply of exactly 64 MiB (the limit; "error" padded with spaces) is read as the
+    answer (amc agrees with it for seed 1: exit 0, no finding), one byte more is a "garbage" finding, "reply too long or unreadable" (cli_sock.c:115, *rlen > max made >=)
+
+usage: s300cli_fuzz.py AMC SOURCE_DIR"""
+import json
+import os
+import socket
+import sys
+import threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz"))
+from fuzzcheck import Check, findings  # noqa: E402
+
+c = Check("cli.s300cli_fuzz", "amc-s300cli-")
+TMP = c.tmp
+
+# 1. a kind that is a string but not a kind
+good = {"kind": "verdict", "input": "x.json", "profile": "mailbox"}
+for i, line in enumerate([dict(good, kind="bogus"), dict(good, kind=""),
+                          dict(good, kind="verdicts")]):
+    d = os.path.join(TMP, f"badkind{i}")
+    os.makedirs(d)
+    with open(os.path.join(d, "findings.jsonl"), "w") as fh:
+        fh.write(json.dumps(line) + "\n")
+    p = c.amc(["fuzz", "--replay", d])
+    if p.returncode != 2 or p.stderr != f"amc fuzz: {d}/findings.jsonl:1: not a finding line\n":
+        c.fail(f"kind {line['kind']!r}: exit {p.returncode}\n{p.stdout}{p.stderr}")
+
+
+# 2. a socket reply at the 64 MiB limit and one byte over it
+def serve(path, reply):
+    srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    srv.bind(path)
+    srv.listen(16)
+
+    def loop():
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            with conn:
+                while conn.recv(65536):
+                    pass
+                try:
+                    conn.sendall(reply)
+                except OSError:
+                    pass
+    threading.Thread(target=loop, daemon=True).start()
+    return srv
+
+
+LIMIT = 64 << 20
+head = b'{"type": "error"'
+for name, size in (("at-limit", LIMIT), ("over-limit", LIMIT + 1)):
+    reply = head + b" " * (size - len(head) - 1) + b"}"
+    assert len(reply) == size
+    path = os.path.join(TMP, name + ".sock")
+    srv = serve(path, reply)
+    d = os.path.join(TMP, name)
+    p = c.amc(["fuzz", "--profile", "socket", "--socket", path, "--runs", "1", "--seed", "1",
+               "--out", d, "-q", "--max-findings", "1"])
+    srv.close()
+    classes = [(f["class"], f["impl"].get("detail")) for f in findings(d)]
+    if size > LIMIT:
+        if p.returncode != 1 or classes != [("garbage", "reply too long or unreadable")]:
+            c.fail(f"{name}: exit {p.returncode}, findings {classes}\n{p.stdout}{p.stderr}")
+    elif p.returncode != 0 or classes or "1 execs" not in p.stdout:
+        c.fail(f"{name}: exit {p.returncode}, findings {classes}\n{p.stdout}{p.stderr}")
+c.finish()
