@@ -12,3 +12,8 @@ add_test(NAME cli.s300cli_fuzz
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_fuzz.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.s300cli_fuzz PROPERTIES LABELS "cli;fuzz")
+#   cli.s300cli_audit  audit's HTML line for a file: its first three findings, then "and N more"
+add_test(NAME cli.s300cli_audit
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_audit.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.s300cli_audit PROPERTIES LABELS "cli")

@@ -74,4 +74,34 @@ for name, size in (("at-limit", LIMIT), ("over-limit", LIMIT + 1)):
             c.fail(f"{name}: exit {p.returncode}, findings {classes}\n{p.stdout}{p.stderr}")
     elif p.returncode != 0 or classes or "1 execs" not in p.stdout:
         c.fail(f"{name}: exit {p.returncode}, findings {classes}\n{p.stdout}{p.stderr}")
+
+# 3. an adapter that closes its output at the first validate but lives on: amc waits 0.1 s for
+# it, finds it running and calls the finding "closed" (it is killed when amc stops it)
+ADAPTER = os.path.join(TMP, "closer.py")
+with open(ADAPTER, "w") as fh:
+    fh.write("""import json, os, subprocess, sys, time
+ref = subprocess.Popen([sys.argv[1], "adapter"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                       text=True)
+for line in sys.stdin:
+    if json.loads(line).get("op") == "validate":
+        sys.stdout.flush()
+        os.close(1)
+        time.sleep(60)
+    ref.stdin.write(line)
+    ref.stdin.flush()
+    sys.stdout.write(ref.stdout.readline())
+    sys.stdout.flush()
+""")
+seeds = os.path.join(TMP, "seeds")
+os.makedirs(seeds)
+with open(os.path.join(seeds, "s.json"), "w") as fh:
+    fh.write("{}")
+d = os.path.join(TMP, "closer")
+p = c.amc(["fuzz", "--profile", "mailbox", "--corpus", seeds, "--impl",
+           f"exec {sys.executable} {ADAPTER} {c.amc_path}", "--runs", "1", "--seed", "1", "--out", d,
+           "-q", "--max-findings", "1"])
+fs = [(f["kind"], f["class"], f["impl"].get("detail"), f["size"]) for f in findings(d)]
+if p.returncode != 1 or fs != [("crash", "closed", "adapter exited or closed its output (crash?)",
+                                1)]:
+    c.fail(f"closer: exit {p.returncode}, findings {fs}\n{p.stdout}{p.stderr}")
 c.finish()
