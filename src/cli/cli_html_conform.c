@@ -149,7 +149,8 @@ static void verdict_codes(FILE *out, json_object *v, bool expected)
 {
     const char *verdict = NULL;
     json_object *steps = NULL;
-    if (!v || !json_object_is_type(v, json_type_object)) {
+    /* the JSON report's "expected" is an object, its "got" an object or null (report.c) */
+    if (!v) {
         fputs("<span class=\"meta\">no answer</span>", out);
         return;
     }
