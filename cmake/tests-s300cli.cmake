@@ -17,3 +17,9 @@ add_test(NAME cli.s300cli_audit
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_audit.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.s300cli_audit PROPERTIES LABELS "cli")
+#   cli.s300cli_config  a .amc.yaml found one and two folders up is named by its exact path; one in
+#                       a sibling folder whose name is a prefix of the working folder's is not read
+add_test(NAME cli.s300cli_config
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_config.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.s300cli_config PROPERTIES LABELS "cli")
