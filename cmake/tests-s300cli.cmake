@@ -7,7 +7,9 @@ add_test(NAME cli.s300cli_trace_html
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.s300cli_trace_html PROPERTIES LABELS "cli")
 #   cli.s300cli_fuzz  amc fuzz: --replay refuses a finding line of an unknown kind; a --socket reply
-#                     of exactly 64 MiB is an answer, one byte more a garbage finding
+#                     of exactly 64 MiB is an answer, one byte more a garbage finding; an adapter
+#                     that closes its output and lives on is a "closed" crash; --generate's key
+#                     operator flips the case of A-Z and a-z and of nothing next to them
 add_test(NAME cli.s300cli_fuzz
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_fuzz.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})

@@ -11,6 +11,8 @@ src/cli/ in the 300-mutant run, seed 112901), each on the exact exit status, mes
 usage: s300cli_fuzz.py AMC SOURCE_DIR"""
 import json
 import os
+import re
+import shutil
 import socket
 import sys
 import threading
@@ -104,4 +106,28 @@ fs = [(f["kind"], f["class"], f["impl"].get("detail"), f["size"]) for f in findi
 if p.returncode != 1 or fs != [("crash", "closed", "adapter exited or closed its output (crash?)",
                                 1)]:
     c.fail(f"closer: exit {p.returncode}, findings {fs}\n{p.stdout}{p.stderr}")
+
+# 4. --generate's key mutation flips the case of a key's first letter, A-Z and a-z only: seed 2
+# gives 2000 inputs from one object whose keys start with A, Z, a, z and with the four
+# characters just outside those ranges (@ [ ` {); among the inputs made by the "key" operator,
+# the four letters show up flipped and the four others never do
+seeds = os.path.join(TMP, "keyseeds")
+os.makedirs(seeds)
+with open(os.path.join(seeds, "s.json"), "w") as fh:
+    fh.write('{"Ab": 1, "Zc": 2, "ad": 3, "ze": 4, "@f": 5, "[g": 6, "`h": 7, "{i": 8}')
+d = os.path.join(TMP, "keys")
+p = c.amc(["fuzz", "--generate", "2000", "--profile", "mailbox", "--corpus", seeds, "--seed", "2",
+           "--max-len", "120", "--out", d, "-q"])
+keys = set()
+nkey = 0
+for line in open(os.path.join(d, "inputs.jsonl")) if p.returncode == 0 else ():
+    row = json.loads(line)
+    if row["op"] == "key":
+        nkey += 1
+        with open(os.path.join(d, row["file"]), "rb") as fh:
+            keys.update(k.decode("latin-1") for k in re.findall(rb'"([^"]*)"\s*:', fh.read()))
+got = [k for k in ("ab", "zc", "Ad", "Ze", "`f", "{g", "@h", "[i") if k in keys]
+if p.returncode != 0 or nkey != 35 or got != ["ab", "zc", "Ad", "Ze"]:
+    c.fail(f"key case: exit {p.returncode}, {nkey} key inputs, flipped {got}\n{p.stderr}")
+shutil.rmtree(d, ignore_errors=True)
 c.finish()
