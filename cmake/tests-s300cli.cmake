@@ -25,3 +25,9 @@ add_test(NAME cli.s300cli_config
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_config.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.s300cli_config PROPERTIES LABELS "cli")
+#   cli.s300cli_shrink  the shrinker's chunk pass goes down to 1 byte up to 512 bytes, 4 up to 4096,
+#                       16 above, and a cut chunk lets the shrinking go on (exact shrunk sizes)
+add_test(NAME cli.s300cli_shrink
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_shrink.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.s300cli_shrink PROPERTIES LABELS "cli;fuzz")
