@@ -263,6 +263,8 @@ static size_t gen_bounds(const void *core, int64_t *out, size_t max)
     return n;
 }
 
+LC_FITS(ac_event);
+
 const lc_model amc_lc_acp = {LC_TABLES("acp"), LC_EVENT(ac_event, kind, t, kind_names, ACE_N),
                              LC_CORE(ac_model, ac_fini, ac_step, ac_finish), .put_extra = put_extra,
                              .gen_bounds = gen_bounds};

@@ -263,6 +263,8 @@ static size_t gen_bounds(const void *core, int64_t *out, size_t max)
     return 1;
 }
 
+LC_FITS(dc_event);
+
 const lc_model amc_lc_discussion = {
     LC_TABLES("discussion"), LC_EVENT(dc_event, kind, t, kind_names, DCE_N),
     LC_CORE(dc_model, dc_fini, dc_step, dc_finish), .gen_bounds = gen_bounds};

@@ -248,6 +248,8 @@ static size_t gen_bounds(const void *core, int64_t *out, size_t max)
     return n;
 }
 
+LC_FITS(ig_event);
+
 const lc_model amc_lc_ignite = {LC_TABLES("ignite"),
                                 LC_EVENT(ig_event, kind, t, kind_names, IGE_N),
                                 LC_CORE(ig_model, ig_fini, ig_step, ig_finish),

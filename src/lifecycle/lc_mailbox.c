@@ -622,6 +622,8 @@ static size_t gen_bounds(const void *core, int64_t *out, size_t max)
     return n;
 }
 
+LC_FITS(mb_event);
+
 const lc_model amc_lc_mailbox = {LC_TABLES("mailbox"),
                                  LC_EVENT(mb_event, kind, t, knames, MBE_N),
                                  .events_hint = "see docs/lifecycle/mailbox.md",

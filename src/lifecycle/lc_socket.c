@@ -281,5 +281,7 @@ static const lc_transition transitions[] = {{SKE_TASK, E_TASK, SKT_NONE, SKT_OPE
                                             {SKE_STATUS, E_WORKER, LC_ANY, LC_SAME},
                                             {SKE_RESULT, E_TASK, SKT_OPEN, SKT_ANSWERED}};
 
+LC_FITS(sk_event);
+
 const lc_model amc_lc_socket = {LC_TABLES("socket"), LC_EVENT(sk_event, kind, t, kind_names, SKE_N),
                                 LC_CORE(sk_model, sk_fini, sk_step, sk_finish)};

@@ -535,9 +535,9 @@ static void reached(lc_inst *in, const lc_out *o)
 amc_status lc_inst_apply(lc_inst *in, const amc_doc *doc, const amc_value *e, amc_diags *ds)
 {
     const lc_model *md = in->md;
-    const amc_value *vals[32];
+    const amc_value *vals[LC_MAX_MEMBERS];
     union {
-        char bytes[512];
+        char bytes[LC_EVENT_BYTES];
         max_align_t align;
     } ev;
     lc_out out;
@@ -546,9 +546,7 @@ amc_status lc_inst_apply(lc_inst *in, const amc_doc *doc, const amc_value *e, am
     size_t i = 0;
     bool ok = true;
     amc_status st = AMC_OK;
-    in->last = -1;
-    if (md->event_size > sizeof ev.bytes || md->n_members > sizeof vals / sizeof vals[0])
-        return AMC_EINTERNAL;
+    in->last = -1; /* md fits ev and vals: LC_FITS beside each model */
     kind = event_kind(md, doc, amc_value_getz(e, "event"), ds);
     if (kind < 0)
         return AMC_EINVALID;

@@ -243,6 +243,14 @@ typedef struct lc_model {
     size_t (*gen_bounds)(const void *core, int64_t *out, size_t max);
 } lc_model;
 
+/* lc_inst_apply's room for one decoded event: its typed event struct (LC_EVENT) and a value per
+ * member. LC_FITS(type), beside each model, checks at compile time that the model's fit. */
+#define LC_EVENT_BYTES 512
+#define LC_MAX_MEMBERS 32
+#define LC_FITS(type)                                                                              \
+    _Static_assert(sizeof(type) <= LC_EVENT_BYTES, #type " exceeds LC_EVENT_BYTES");               \
+    _Static_assert(sizeof members / sizeof members[0] <= LC_MAX_MEMBERS, "over LC_MAX_MEMBERS")
+
 /* The typed core: its struct and functions (fini, step, finish may be NULL). */
 #define LC_CORE(CORE, FINI, STEP, FINISH)                                                          \
     .core_size = sizeof(CORE), .fini = FINI, .step = STEP, .finish = FINISH
