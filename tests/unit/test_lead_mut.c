@@ -564,6 +564,33 @@ static void test_lint_extra_walk_depth(void **state)
         }
 }
 
+/* ignite_detect looks for an X-IGNITE-* field in the first 201 lines of the header block only:
+ * at line 201 it is found, at line 202 not; after the blank line (LF or CRLF) that ends the
+ * header block, a body line starting with "X-IGNITE-" is not a field. */
+static void test_ignite_detect_limits(void **state)
+{
+    char buf[8192];
+    size_t n = 0, i = 0, lines = 0;
+    (void)state;
+    for (lines = 200; lines <= 201; lines++) {
+        n = 0;
+        for (i = 0; i < lines; i++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "Comment-%zu: x\n", i);
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "X-IGNITE-Type: task\n\nbody\n");
+        assert_true(n < sizeof buf);
+        assert_int_equal(amc_profile_ignite.detect(NULL, buf, n), lines == 200 ? 90 : 0);
+    }
+    n = (size_t)snprintf(buf, sizeof buf, "Subject: a\n\nX-IGNITE-Type: task\n");
+    assert_int_equal(amc_profile_ignite.detect(NULL, buf, n), 0);
+    n = (size_t)snprintf(buf, sizeof buf, "Subject: a\r\n\r\nX-IGNITE-Type: task\r\n");
+    assert_int_equal(amc_profile_ignite.detect(NULL, buf, n), 0);
+    n = (size_t)snprintf(buf, sizeof buf, "Subject: a\r\nX-IGNITE-Type: task\r\n\r\n");
+    assert_int_equal(amc_profile_ignite.detect(NULL, buf, n), 90);
+    /* a line that starts with a CR not followed by LF does not end the header block */
+    n = (size_t)snprintf(buf, sizeof buf, "Subject: a\n\rX\nX-IGNITE-Type: task\n");
+    assert_int_equal(amc_profile_ignite.detect(NULL, buf, n), 90);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -580,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_ignite_detect_at_the_end),
         cmocka_unit_test(test_lint_ref_target_depth),
         cmocka_unit_test(test_lint_extra_walk_depth),
+        cmocka_unit_test(test_ignite_detect_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
