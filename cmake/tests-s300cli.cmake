@@ -31,7 +31,7 @@ add_test(NAME cli.s300cli_shrink
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_shrink.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.s300cli_shrink PROPERTIES LABELS "cli;fuzz")
-#   cli.s300cli_alloc  (AMC_ALLOC_FAILPOINTS builds) each of the last 24 allocations of an amc fuzz
+#   cli.s300cli_alloc  (AMC_ALLOC_FAILPOINTS builds) each of the last 12 allocations of an amc fuzz
 #                      run that stores one finding fails once: the clean result or exit 2 "out of
 #                      memory", never a crash; not labelled 'sweep', so mutate.py --quick runs it
 if(AMC_ALLOC_FAILPOINTS)
