@@ -40,3 +40,13 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli>)
   set_tests_properties(cli.s300cli_alloc PROPERTIES LABELS "cli;fuzz")
 endif()
+#   cli.s300cli_alloc_policy  (AMC_ALLOC_FAILPOINTS builds; skipped under ASan) amc fuzz --stateful
+#                      with each allocation failing once up to the second read of cases.json (the
+#                      keyed policy's): exit 2 "out of memory" or the clean result, never a run
+#                      that goes on unkeyed; about 400 short runs, not labelled 'sweep'
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.s300cli_alloc_policy
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_alloc_policy.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.s300cli_alloc_policy PROPERTIES LABELS "cli;fuzz")
+endif()
