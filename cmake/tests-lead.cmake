@@ -35,3 +35,9 @@ add_test(NAME cli.lead_fuzz_close
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_close.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_fuzz_close PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_fuzz_cut  amc fuzz stops trying an implementation it cannot reach while it shrinks
+#                      a finding (three adapter starts, not one per shrink candidate)
+add_test(NAME cli.lead_fuzz_cut
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_cut.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_fuzz_cut PROPERTIES LABELS "cli;fuzz")

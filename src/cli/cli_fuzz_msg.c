@@ -394,9 +394,12 @@ typedef struct probe {
     char cls[160];
     fz_verdict v; /* the last reproducing run */
     fz_result r;
-    bool cut;
+    bool cut; /* the implementation could not be reached (or the run's time ran out) */
 } probe;
 
+/* The shrinker's predicate: whether buf still shows the finding. Once the implementation could
+ * not be reached during the shrink, every later candidate is answered "no" without trying to
+ * start it again (up to 2,000 candidates would each try a restart). */
 static bool still_fails(void *ud, const char *buf, size_t len)
 {
     probe *p = ud;
@@ -405,6 +408,8 @@ static bool still_fails(void *ud, const char *buf, size_t len)
     fz_kind k;
     char cls[160];
     bool same = false;
+    if (p->cut)
+        return false;
     memset(&r, 0, sizeof r);
     fz_amc_check(&p->w->amc, p->w->j.t.claims_path ? p->name : NULL, buf, len, &v);
     fz_target_validate(&p->w->j.t, p->name, buf, len, p->w->sh->run.deadline, &r);
