@@ -32,8 +32,9 @@ add_test(NAME cli.s300cli_shrink
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.s300cli_shrink PROPERTIES LABELS "cli;fuzz")
 #   cli.s300cli_alloc  (AMC_ALLOC_FAILPOINTS builds) each of the last 12 allocations of an amc fuzz
-#                      run that stores one finding fails once: the clean result or exit 2 "out of
-#                      memory", never a crash; not labelled 'sweep', so mutate.py --quick runs it
+#                      run that stores one finding fails once, and (not under ASan) each of the last
+#                      52 of a socket-profile run: the clean result or exit 2 "out of memory",
+#                      never a crash; not labelled 'sweep', so mutate.py --quick runs it
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.s300cli_alloc
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/s300cli_alloc.py

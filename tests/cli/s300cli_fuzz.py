@@ -6,7 +6,8 @@ src/cli/ in the 300-mutant run, seed 112901), each on the exact exit status, mes
     "not a finding line", exit 2 (cli_fuzz_find.c:366, the third || made &&: the mutant takes
     the line)
   - --socket: a reply of exactly 64 MiB (the limit; "error" padded with spaces) is read as the
-    answer (amc agrees with it for seed 1: exit 0, no finding), one byte more is a "garbage" finding, "reply too long or unreadable" (cli_sock.c:115, *rlen > max made >=)
+    answer (amc agrees with it for seed 1: exit 0, no finding), one byte more is a "garbage"
+    finding, "reply too long or unreadable" (cli_sock.c:115, *rlen > max made >=)
 
 usage: s300cli_fuzz.py AMC SOURCE_DIR"""
 import json
@@ -100,8 +101,8 @@ with open(os.path.join(seeds, "s.json"), "w") as fh:
     fh.write("{}")
 d = os.path.join(TMP, "closer")
 p = c.amc(["fuzz", "--profile", "mailbox", "--corpus", seeds, "--impl",
-           f"exec {sys.executable} {ADAPTER} {c.amc_path}", "--runs", "1", "--seed", "1", "--out", d,
-           "-q", "--max-findings", "1"])
+           f"exec {sys.executable} {ADAPTER} {c.amc_path}", "--runs", "1", "--seed", "1",
+           "--out", d, "-q", "--max-findings", "1"])
 fs = [(f["kind"], f["class"], f["impl"].get("detail"), f["size"]) for f in findings(d)]
 if p.returncode != 1 or fs != [("crash", "closed", "adapter exited or closed its output (crash?)",
                                 1)]:
