@@ -41,3 +41,9 @@ add_test(NAME cli.lead_fuzz_cut
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_cut.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_fuzz_cut PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_conform_many  amc conform loads every lifecycle scenario of a profile (1,055 here;
+#                          it kept the first 1024 it read and dropped the others without a word)
+add_test(NAME cli.lead_conform_many
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_conform_many.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_conform_many PROPERTIES LABELS "cli;conform")

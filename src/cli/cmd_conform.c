@@ -84,39 +84,40 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* conformance/<profile>/lifecycle/NAME.json, in name order (conformance/LIFECYCLE.md). */
+static int is_scenario_name(const struct dirent *e)
+{
+    size_t l = strlen(e->d_name);
+    return e->d_name[0] != '.' && l > 5 && !strcmp(e->d_name + l - 5, ".json");
+}
+
+static int cmp_dirent(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* conformance/<profile>/lifecycle/NAME.json, every one, in name order (conformance/LIFECYCLE.md).
+ */
 static int load_scenarios(run *r, const char *profile)
 {
     char dir[4096];
-    DIR *d = NULL;
-    struct dirent *e = NULL;
-    char *names[1024];
-    size_t n = 0, i = 0;
+    struct dirent **list = NULL;
+    int n = 0, i = 0;
     int rc = 0;
     snprintf(dir, sizeof dir, "%s/%s/lifecycle", r->suite_dir, profile);
-    d = opendir(dir);
-    if (!d)
-        return 0;
-    while ((e = readdir(d)) != NULL && n < 1024) {
-        size_t l = strlen(e->d_name);
-        if (e->d_name[0] != '.' && l > 5 && !strcmp(e->d_name + l - 5, ".json")) {
-            if (!(names[n] = strdup(e->d_name))) {
-                fprintf(stderr, "amc conform: out of memory\n");
-                rc = -1;
-                break;
-            }
-            n++;
-        }
+    n = scandir(dir, &list, is_scenario_name, cmp_dirent);
+    if (n < 0) {
+        if (errno != ENOMEM)
+            return 0; /* no lifecycle folder */
+        fprintf(stderr, "amc conform: out of memory\n");
+        return -1;
     }
-    closedir(d);
-    qsort(names, n, sizeof names[0], cmp_str);
     for (i = 0; i < n; i++) {
         char path[8192], *buf = NULL;
         size_t len = 0, k = 0;
         amc_diags *ds = amc_diags_new(20);
         char rel[1200];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        snprintf(rel, sizeof rel, "lifecycle/%s", names[i]);
+        snprintf(path, sizeof path, "%s/%s", dir, list[i]->d_name);
+        snprintf(rel, sizeof rel, "lifecycle/%s", list[i]->d_name);
         amc_status st =
             cli_read_file(path, (size_t)1 << 30, &buf, &len) != 0 ? AMC_EIO
             : !ds                                                 ? AMC_ENOMEM
@@ -132,8 +133,9 @@ static int load_scenarios(run *r, const char *profile)
         }
         free(buf);
         amc_diags_free(ds);
-        free(names[i]);
+        free(list[i]);
     }
+    free(list);
     return rc;
 }
 
