@@ -105,7 +105,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
         os.unlink(os.path.join(q, name))
 
     # 2. DIR renamed, then DIR removed, while watched
-    w = watch(["--timeout", "20", ws])
+    w = watch(["--timeout", "60", ws])
     if w.wait_err("watching", "moved"):
         os.rename(ws, ws + "2")
         w.wait_err("stopping", "moved")
@@ -116,7 +116,7 @@ with tempfile.TemporaryDirectory(prefix="amc-clibr-watch-") as t:
     os.rename(ws + "2", ws)
     empty = os.path.join(t, "empty")
     os.mkdir(empty)
-    w = watch(["--timeout", "20", empty])
+    w = watch(["--timeout", "60", empty])
     if w.wait_err("watching", "deleted"):
         os.rmdir(empty)
         w.wait_err("stopping", "deleted")

@@ -24,23 +24,23 @@ class Watch:
             into.append(line.decode("utf-8", "replace"))
 
     def wait_err(self, text, what):
-        end = time.monotonic() + 10
+        end = time.monotonic() + 30
         while time.monotonic() < end:
             if any(text in e for e in self.err):
                 return True
             if self.p.poll() is not None:
                 break
             time.sleep(0.02)
-        self.check(False, f"{what}: no '{text}' on stderr within 10 s: {self.err!r}")
+        self.check(False, f"{what}: no '{text}' on stderr within 30 s: {self.err!r}")
         return False
 
     def finish(self):
         try:
-            self.p.wait(timeout=10)
+            self.p.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.p.kill()
             self.p.wait()
-            self.check(False, "amc watch did not stop within 10 s")
+            self.check(False, "amc watch did not stop within 30 s")
         for t in self.th:
             t.join(5)
         return self.p.returncode
