@@ -591,6 +591,25 @@ static void test_ignite_detect_limits(void **state)
     assert_int_equal(amc_profile_ignite.detect(NULL, buf, n), 90);
 }
 
+/* A retrieval URI that is not absolute is refused with AMC_EINVALID (not AMC_ENOMEM) and one
+ * SCHEMA_URI_INVALID naming it. */
+static void test_relative_retrieval_uri(void **state)
+{
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    amc_diags *ds = amc_diags_new(0);
+    const char *uri = NULL;
+    (void)state;
+    assert_non_null(set);
+    assert_non_null(ds);
+    assert_int_equal(amc_schema_set_add(set, "relative/x.json", "{}", 2, ds, &uri), AMC_EINVALID);
+    assert_int_equal(amc_diags_count(ds), 1);
+    assert_int_equal(amc_diags_get(ds, 0)->code, AMC_C_SCHEMA_URI_INVALID);
+    assert_string_equal(amc_diags_get(ds, 0)->message,
+                        "retrieval URI \"relative/x.json\" is not an absolute URI");
+    amc_diags_free(ds);
+    amc_schema_set_free(set);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -608,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_lint_ref_target_depth),
         cmocka_unit_test(test_lint_extra_walk_depth),
         cmocka_unit_test(test_ignite_detect_limits),
+        cmocka_unit_test(test_relative_retrieval_uri),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
