@@ -319,6 +319,7 @@ static void test_pattern_length_bounds(void **state)
         {"(?ii:a)", 3, "offset 0: inline flags are not ECMA-262 (only (?ims-ims:...) groups)"},
         {"\\1(?", 3, "offset 2: missing )"}, /* the '(' counts as a group: \\1 exists */
         {"\\u{10FFFFF}", 9, "offset 0: malformed \\u{...} escape"},
+        {"^\\x4F", 4, "offset 1: \\x needs two hex digits"}, /* the "F" is not the pattern's */
         /* a script name of 40 bytes goes to PCRE2, one of 41 is refused before */
         {"\\p{sc=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA}", 47,
          "not supported by PCRE2: unknown property after \\P or \\p"},
