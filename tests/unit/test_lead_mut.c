@@ -522,49 +522,6 @@ static void test_lint_ref_target_depth(void **state)
     }
 }
 
-/* The schemas under a "$ref" target that the walk does not reach are linted down to 256 levels of
- * subschemas below the target: a schema 256 levels down is linted, one 257 levels down is not,
- * whether each level is an object of schemas ("properties"), one schema ("not") or an array of
- * them ("allOf"). */
-static void test_lint_extra_walk_depth(void **state)
-{
-    static const char *const wrap[][2] = {
-        {"{\"properties\":{\"p\":", "}}"}, {"{\"not\":", "}"}, {"{\"allOf\":[", "]}"}};
-    size_t levels = 0, w = 0;
-    (void)state;
-    for (w = 0; w < 3; w++)
-        for (levels = 256; levels <= 257; levels++) {
-            size_t cap = 40 * levels + 200, n = 0, i = 0, k = 0, unknown = 0;
-            char *s = malloc(cap);
-            amc_limits lim = AMC_LIMITS_DEFAULT;
-            amc_schema_set *set = NULL;
-            amc_diags *ds = amc_diags_new(0);
-            const char *uri = NULL;
-            assert_non_null(s);
-            assert_non_null(ds);
-            lim.max_depth = 1000;
-            set = amc_schema_set_new(&lim);
-            assert_non_null(set);
-            n += (size_t)snprintf(s + n, cap - n, "{\"$ref\":\"#/x\",\"x\":");
-            for (i = 0; i < levels; i++)
-                n += (size_t)snprintf(s + n, cap - n, "%s", wrap[w][0]);
-            n += (size_t)snprintf(s + n, cap - n, "{\"tpye\":\"string\"}");
-            for (i = 0; i < levels; i++)
-                n += (size_t)snprintf(s + n, cap - n, "%s", wrap[w][1]);
-            n += (size_t)snprintf(s + n, cap - n, "}");
-            assert_true(n < cap);
-            assert_int_equal(amc_schema_set_add(set, "urn:lead:deep2", s, n, ds, &uri), AMC_OK);
-            assert_int_equal(amc_schema_lint(set, uri, NULL, ds), AMC_OK);
-            for (k = 0; k < amc_diags_count(ds); k++)
-                if (amc_diags_get(ds, k)->code == AMC_C_LINT_UNKNOWN_KEYWORD)
-                    unknown++;
-            assert_int_equal(unknown, levels == 256 ? 1 : 0);
-            amc_diags_free(ds);
-            amc_schema_set_free(set);
-            free(s);
-        }
-}
-
 /* ignite_detect looks for an X-IGNITE-* field in the first 201 lines of the header block only:
  * at line 201 it is found, at line 202 not; after the blank line (LF or CRLF) that ends the
  * header block, a body line starting with "X-IGNITE-" is not a field. */
@@ -626,7 +583,6 @@ int main(void)
         cmocka_unit_test(test_named_backreference_exact_name),
         cmocka_unit_test(test_ignite_detect_at_the_end),
         cmocka_unit_test(test_lint_ref_target_depth),
-        cmocka_unit_test(test_lint_extra_walk_depth),
         cmocka_unit_test(test_ignite_detect_limits),
         cmocka_unit_test(test_relative_retrieval_uri),
     };
