@@ -22,6 +22,7 @@
 #ifdef AMC_ALLOC_FAILPOINTS
 
 #include "alloc_fail_sweep.h"
+#include "lc_reply.h"
 
 /* the generator and the replies of the running sweep, made before it (their allocations are
  * not swept) */
@@ -43,51 +44,6 @@ static amc_status sc_diverges(result *r)
     return nomem ? AMC_ENOMEM : AMC_OK;
 }
 
-/* A reply to the generator's sequence with amc's own results (accepted, codes, state) except
- * at step flip (-1: none), whose accepted is the other one. */
-static amc_conform_reply *make_reply(long flip)
-{
-    size_t n = amc_lifecycle_gen_len(lc_gen), i = 0, cap = 1 << 22, len = 0;
-    char *buf = malloc(cap);
-    amc_diags *ds = amc_diags_new(0);
-    amc_conform_reply *rep = NULL;
-    assert_non_null(buf);
-    assert_non_null(ds);
-    len += (size_t)snprintf(buf + len, cap - len, "{\"seq\":1,\"states\":[");
-    for (i = 0; i <= n; i++) {
-        amc_lifecycle_result s;
-        const char *p = NULL;
-        bool first = true;
-        assert_int_equal(amc_lifecycle_gen_step(lc_gen, i, &s), AMC_OK);
-        assert_true(len + strlen(s.state) + 3 * strlen(s.codes) + 100 < cap);
-        if (i < n)
-            len += (size_t)snprintf(buf + len, cap - len, "%s{\"accepted\":%s,\"codes\":[",
-                                    i ? "," : "",
-                                    (s.accepted != ((long)i == flip)) ? "true" : "false");
-        else
-            len += (size_t)snprintf(buf + len, cap - len, "],\"final\":{\"codes\":[");
-        for (p = s.codes; *p;) {
-            size_t l = 0;
-            while (*p == ' ')
-                p++;
-            l = strcspn(p, " ");
-            if (l) {
-                len += (size_t)snprintf(buf + len, cap - len, "%s\"%.*s\"", first ? "" : ",",
-                                        (int)l, p);
-                first = false;
-            }
-            p += l;
-        }
-        len += (size_t)snprintf(buf + len, cap - len, "],\"state\":%s}", s.state);
-    }
-    len += (size_t)snprintf(buf + len, cap - len, "}");
-    assert_true(len < cap);
-    assert_int_equal(amc_conform_reply_parse(buf, len, "lifecycle", 1, ds, &rep), AMC_OK);
-    amc_diags_free(ds);
-    free(buf);
-    return rep;
-}
-
 static void test_lifecycle_diverges(void **state)
 {
     amc_lifecycle_opts o = {"mailbox", NULL, NULL};
@@ -97,9 +53,9 @@ static void test_lifecycle_diverges(void **state)
     assert_int_equal(amc_lifecycle_gen_next(lc_gen), AMC_OK);
     n = amc_lifecycle_gen_len(lc_gen);
     assert_true(n >= 2);
-    lc_replies[0] = make_reply(0);           /* differs at the first step */
-    lc_replies[1] = make_reply((long)n - 1); /* at the last */
-    lc_replies[2] = make_reply(-1);          /* amc's own results: no divergence */
+    lc_replies[0] = reply(lc_gen, 0, 0);           /* differs at the first step */
+    lc_replies[1] = reply(lc_gen, (long)n - 1, 0); /* at the last */
+    lc_replies[2] = reply(lc_gen, -1, 0);          /* amc's own results: no divergence */
     sweep("lifecycle-diverges", sc_diverges);
     for (i = 0; i < sizeof lc_replies / sizeof lc_replies[0]; i++)
         amc_conform_reply_free(lc_replies[i]);
