@@ -47,3 +47,21 @@ add_test(NAME cli.lead_conform_many
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_conform_many.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_conform_many PROPERTIES LABELS "cli;conform")
+#   cli.lead_serve_hold  amc serve --fault no-close frees a held connection when its client
+#                        closes it: 256 closed held connections, then a status request answered
+add_test(NAME cli.lead_serve_hold
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_serve_hold.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_serve_hold PROPERTIES LABELS "cli")
+#   cli.lead_shrink_budget  the shrinker runs exactly its budget of 2000 candidates when none
+#                           still fails, not one more
+add_test(NAME cli.lead_shrink_budget
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_shrink_budget.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_shrink_budget PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_trace_limit  trace check takes 100,000 entities of a kind and stops at the
+#                         100,001st with LIMIT_NODES
+add_test(NAME cli.lead_trace_limit
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_trace_limit.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_trace_limit PROPERTIES LABELS "cli")

@@ -3,7 +3,10 @@
 #   1. a file in a new subdirectory is checked (a subdirectory of a queue folder: AUDIT_STRAY_FILE),
 #   2. a directory moved out of the tree is forgotten: a file written into it outside is not
 #      reported; moved back in under another name, it is scanned again, both files reported
-#      under the new name; renamed inside the tree, the same,
+#      under the new name; renamed inside the tree, the same; moved out and back under the
+#      same name, both files reported again (what was checked below a directory that left the
+#      tree is forgotten: the same files with the same identity are checked anew), while a
+#      sibling whose name begins with that directory's name keeps its watch,
 #   3. a directory deleted while watched: nothing reported, the watch goes on,
 #   4. a file over --max-size landing: AUDIT_TOO_LARGE, not read,
 #   5. SIGINT: "interrupted", the summary, exit 1 after an error.
@@ -40,6 +43,21 @@ wait_for "coordinator/back/task_x_1.mime:1:1: $STRAY" 100 "$T/out" || fail "move
 mv "$Q/back" "$Q/renamed"
 wait_for "coordinator/renamed/task_x_1.mime:1:1: $STRAY" 100 "$T/out" || fail "renamed directory not scanned"
 wait_for "coordinator/renamed/task_x_2.mime:1:1: $STRAY" 100 "$T/out" || fail "renamed directory: second file"
+mkdir "$Q/renamedx" # a sibling whose name starts with the other's: not below it
+sleep 0.3
+mv "$Q/renamed" "$T/away"
+sleep 0.3
+mv "$T/away" "$Q/renamed"
+n=0
+while [ "$(grep -c "coordinator/renamed/task_x_[12].mime:1:1: $STRAY" "$T/out")" != 4 ]; do
+    n=$((n + 1))
+    [ $n -le 100 ] || fail "directory moved out and back under its name: its files not checked again"
+    sleep 0.1
+done
+printf 'garbage\n' > "$T/new/task_x_4.mime"
+mv "$T/new/task_x_4.mime" "$Q/renamedx/task_x_4.mime"
+wait_for "coordinator/renamedx/task_x_4.mime:1:1: $STRAY" 100 "$T/out" ||
+    fail "a sibling directory named like the one moved out lost its watch"
 
 # 3. deleted
 rm -rf "$Q/renamed"
@@ -62,5 +80,5 @@ PID=
 [ $rc = 1 ] || fail "SIGINT after an error: exit $rc, expected 1"
 grep -q 'amc watch: interrupted' "$T/err" || fail "no 'interrupted' on SIGINT"
 grep -q 'files checked, 1 errors, [0-9]* warnings' "$T/err" || fail "no summary with the one error"
-[ "$(grep -c . "$T/out")" = 6 ] || fail "expected exactly 6 findings"
+[ "$(grep -c . "$T/out")" = 9 ] || fail "expected exactly 9 findings"
 echo "cov_watch_dirs: ok"

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""ctest cli.lead_serve_hold: amc serve --fault no-close lets a held connection go as soon as the
+client closes it, not at --timeout (issue 22: cmd_serve.c step(), the `return false` on POLLHUP
+in the hold phase; without it the server kept every closed connection until --timeout).
+
+256 clients (amc serve's limit of open connections) each send a task, read its reply (the server
+then holds the connection: the fault) and close. With every slot freed at once, a status request
+sent next is answered at once. Had the server kept the closed connections to --timeout (60 s),
+it could accept nothing: the status request would get no reply within its 10 s.
+Every wait is bounded.
+
+usage: lead_serve_hold.py AMC"""
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+AMC = os.path.abspath(sys.argv[1])
+TMP = tempfile.mkdtemp(prefix="amc-lead-hold-")
+S = os.path.join(TMP, "s.sock")
+TASK = (b'{"type":"task","id":"task-20260101-120000-abcd","from":"c","payload":{"instruction":'
+        b'"echo","project_dir":"/nonexistent"}}')
+STATUS = b'{ "type": "status_response", "from": "amc-serve", "state": "idle", "current_task": null }'
+failures = []
+
+
+def held(timeout=10):
+    """Sends a task, half-closes, reads the whole reply (a JSON object; the server holds the
+    connection after it) and closes."""
+    c = socket.socket(socket.AF_UNIX)
+    c.settimeout(timeout)
+    c.connect(S)
+    c.sendall(TASK)
+    c.shutdown(socket.SHUT_WR)
+    out = b""
+    while not out.rstrip().endswith(b"}"):
+        b = c.recv(65536)
+        if not b:
+            break
+        out += b
+    c.close()
+    return out
+
+
+def status(timeout=10):
+    c = socket.socket(socket.AF_UNIX)
+    c.settimeout(timeout)
+    out = b""
+    try:
+        c.connect(S)
+        c.sendall(b'{"type":"status","from":"c"}')
+        c.shutdown(socket.SHUT_WR)
+        while True:
+            b = c.recv(65536)
+            if not b:
+                break
+            out += b
+    except socket.timeout:
+        out += b"<no reply within 10 s>"
+    c.close()
+    return out
+
+
+p = subprocess.Popen([AMC, "serve", "--socket", S, "--fault", "no-close", "--fault-on", "task",
+                      "--timeout", "60", "--quiet"],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+try:
+    end = time.monotonic() + 10
+    while not os.path.exists(S) and time.monotonic() < end and p.poll() is None:
+        time.sleep(0.02)
+    replies = [held() for _ in range(256)]
+    bad = [r for r in replies if not r.startswith(b'{ "type": "result"')]
+    if bad:
+        failures.append(f"{len(bad)} task(s) without a result reply, first {bad[0][:200]!r}")
+    got = status()
+    if got != STATUS:
+        failures.append(f"status request after 256 closed held connections: {got[:200]!r}")
+finally:
+    p.send_signal(signal.SIGTERM)
+    try:
+        rc = p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = "hang"
+    shutil.rmtree(TMP, ignore_errors=True)
+if rc != 0:
+    failures.append(f"amc serve: exit {rc} on SIGTERM")
+for f in failures:
+    print("FAIL:", f)
+print("lead_serve_hold:", "FAIL" if failures else "ok")
+sys.exit(1 if failures else 0)
