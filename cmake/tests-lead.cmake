@@ -65,3 +65,9 @@ add_test(NAME cli.lead_trace_limit
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_trace_limit.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_trace_limit PROPERTIES LABELS "cli")
+#   cli.lead_watch_rewrite  amc watch checks a file again when it is rewritten in place with as
+#                           many bytes within the same second (nanoseconds of the times differ)
+add_test(NAME cli.lead_watch_rewrite
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_watch_rewrite.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_watch_rewrite PROPERTIES LABELS "cli")

@@ -5,7 +5,10 @@
  * survived a sample):
  *   - amc_conform_lifecycle_diverges on a reply that differs from amc at a step: when the copy
  *     of the implementation's result fails, d.nomem must say so (src/conform/lcfuzz.c: the
- *     mutant d->nomem && ... left it false and reported a divergence without the result).
+ *     mutant d->nomem && ... left it false and reported a divergence without the result), and
+ *     an out-of-memory comparison is never answered false (lcfuzz.c same(): the mutant's
+ *     `return true` after a failed read of amc's state went on and could answer "no
+ *     divergence" with d.nomem set, which the fuzzer takes for agreement).
  * Not labelled 'sweep': it takes well under a second, so ci/mutate.py --quick runs it too.
  */
 #include <setjmp.h>
@@ -38,6 +41,9 @@ static amc_status sc_diverges(result *r)
         bool diff = amc_conform_lifecycle_diverges(lc_gen, lc_replies[i], true, &d);
         r_add(r, "%s[%d %ld %s | %s | %s]", i ? " " : "", (int)diff, d.step, d.cls, d.message,
               d.impl ? d.impl : "-");
+        /* the contract: out of memory is returned as true with d.nomem (a false would tell
+         * the caller that the implementation agreed) */
+        assert_true(diff || !d.nomem);
         nomem = nomem || d.nomem;
         amc_conform_divergence_clear(&d);
     }
