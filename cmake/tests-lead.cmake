@@ -71,3 +71,9 @@ add_test(NAME cli.lead_watch_rewrite
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_watch_rewrite.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_watch_rewrite PROPERTIES LABELS "cli")
+#   cli.lead_probe_split  amc probe through a proxy that sends each reply in two pieces, 0.05 s
+#                         apart: every rule passes (a read that finds nothing yet is no reset)
+add_test(NAME cli.lead_probe_split
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_probe_split.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_probe_split PROPERTIES LABELS "cli")
