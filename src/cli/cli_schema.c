@@ -74,14 +74,14 @@ int cli_loader_map(cli_loader *l, const char *spec)
         return -1;
     p = realloc(l->maps, (l->nmaps + 1) * sizeof *p);
     if (!p)
-        return -1;
+        return -2;
     l->maps = p;
     p[l->nmaps].prefix = strndup(spec, (size_t)(eq - spec));
     p[l->nmaps].dir = strdup(eq + 1);
     if (!p[l->nmaps].prefix || !p[l->nmaps].dir) {
         free(p[l->nmaps].prefix);
         free(p[l->nmaps].dir);
-        return -1;
+        return -2;
     }
     l->nmaps++;
     return 0;
@@ -276,15 +276,21 @@ static char *path_of_uri(const cli_loader *l, const char *uri)
     return NULL;
 }
 
+/* Out of memory is AMC_ENOMEM (the registry then fails the compile with it), not "not
+ * available": path_of_uri and slurp leave errno ENOMEM when an allocation failed. */
 static amc_status load_cb(void *ud, const char *uri, char **buf, size_t *len)
 {
     cli_loader *l = ud;
-    char *path = path_of_uri(l, uri);
+    char *path = NULL;
+    errno = 0;
+    path = path_of_uri(l, uri);
     if (!path)
-        return AMC_EINVALID;
+        return errno == ENOMEM ? AMC_ENOMEM : AMC_EINVALID;
+    errno = 0;
     if (slurp(path, l->lim.max_input_bytes, buf, len) != 0) {
+        int e = errno;
         free(path);
-        return AMC_EIO;
+        return e == ENOMEM ? AMC_ENOMEM : AMC_EIO;
     }
     remember(l, uri, path);
     free(path);

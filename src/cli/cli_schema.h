@@ -16,7 +16,7 @@ void cli_loader_free(cli_loader *l);
 
 /* Adds a "PREFIX=DIR" mapping: URIs starting with PREFIX are served from files under DIR (the
  * rest of the URI, percent-decoded, is the relative path; ".." segments are refused). Returns 0,
- * or -1 for a malformed spec. */
+ * -1 for a malformed spec, -2 out of memory. */
 int cli_loader_map(cli_loader *l, const char *spec);
 
 /* Sets the default dialect of set (not NULL) from a --default-dialect value (NULL: leave

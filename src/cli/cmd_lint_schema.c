@@ -140,7 +140,12 @@ static int open_set(const largs *a, const amc_limits *lim, cli_loader **loader,
     }
     cli_set_default_dialect(*set, a->default_dialect);
     for (i = 0; i < a->maps.n; i++) {
-        if (cli_loader_map(*loader, a->maps.v[i]) != 0) {
+        int mr = cli_loader_map(*loader, a->maps.v[i]);
+        if (mr == -2) {
+            fprintf(stderr, "amc lint-schema: out of memory\n");
+            return -1;
+        }
+        if (mr != 0) {
             fprintf(stderr, "amc lint-schema: --map-uri wants PREFIX=DIR, got '%s'\n",
                     a->maps.v[i]);
             return -1;

@@ -127,7 +127,8 @@ AMC_API void amc_schema_set_free(amc_schema_set *set);
  * Loader callback: asked for a document the registry does not hold (an absolute URI without
  * fragment, e.g. "http://localhost:1234/tree.json"). On success it sets *buf to JSON text
  * allocated with malloc() (amc frees it with amc_free()) and *len to its length, and returns
- * AMC_OK. Any other status means "not available" (the $ref is then reported unresolvable).
+ * AMC_OK. AMC_ENOMEM is out of memory (the set then fails with it); any other status means
+ * "not available" (the $ref is then reported unresolvable).
  * The loader may be called from amc_schema_set_add*() and amc_schema_compile(), never from
  * amc_schema_validate().
  */
