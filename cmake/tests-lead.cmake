@@ -87,3 +87,9 @@ if(AMC_ALLOC_FAILPOINTS)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.lead_alloc PROPERTIES LABELS "cli" TIMEOUT 300)
 endif()
+#   cli.lead_html_nodesc  conform --html: a failed case with an empty description gets no "case"
+#                         entry in its card
+add_test(NAME cli.lead_html_nodesc
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_html_nodesc.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_html_nodesc PROPERTIES LABELS "cli;conform")
