@@ -63,7 +63,9 @@ struct json_object *amc_value_to_json_c(const amc_value *v)
     return NULL;
 }
 
-static amc_value *from_jc(amc_doc *doc, struct json_object *jo)
+/* The value of jo in doc, or NULL: *nonfinite set for a NaN or an infinity (no JSON form), else
+ * out of memory. */
+static amc_value *from_jc(amc_doc *doc, struct json_object *jo, bool *nonfinite)
 {
     amc_value *v = NULL;
     char num[64];
@@ -84,8 +86,10 @@ static amc_value *from_jc(amc_doc *doc, struct json_object *jo)
         return amc_doc_new_number(doc, num, strlen(num), AMC_NO_OFFSET);
     case json_type_double: {
         double d = json_object_get_double(jo);
-        if (d != d || d > 1.7976931348623157e308 || d < -1.7976931348623157e308)
-            return NULL; /* NaN/Infinity have no JSON form */
+        if (d != d || d > 1.7976931348623157e308 || d < -1.7976931348623157e308) {
+            *nonfinite = true; /* NaN/Infinity have no JSON form */
+            return NULL;
+        }
         snprintf(num, sizeof num, "%.17g", d);
         if (strchr(num, ',')) /* a decimal comma from the locale */
             *strchr(num, ',') = '.';
@@ -104,7 +108,7 @@ static amc_value *from_jc(amc_doc *doc, struct json_object *jo)
         if (!v->u.arr.items)
             return NULL;
         for (i = 0; i < n; i++) {
-            v->u.arr.items[i] = from_jc(doc, json_object_array_get_idx(jo, i));
+            v->u.arr.items[i] = from_jc(doc, json_object_array_get_idx(jo, i), nonfinite);
             if (!v->u.arr.items[i])
                 return NULL;
         }
@@ -126,7 +130,7 @@ static amc_value *from_jc(amc_doc *doc, struct json_object *jo)
             m->key_len = strlen(k);
             m->key = amc_doc_strdup(doc, k, m->key_len);
             m->key_offset = AMC_NO_OFFSET;
-            m->value = from_jc(doc, json_object_iter_peek_value(&it));
+            m->value = from_jc(doc, json_object_iter_peek_value(&it), nonfinite);
             if (!m->key || !m->value)
                 return NULL;
             v->u.obj.len++;
@@ -142,13 +146,14 @@ amc_status amc_doc_from_json_c(struct json_object *jo, amc_doc **out)
 {
     amc_doc *doc = amc_doc_new(NULL, 0);
     amc_value *root = NULL;
+    bool nonfinite = false;
     *out = NULL;
     if (!doc)
         return AMC_ENOMEM;
-    root = from_jc(doc, jo);
+    root = from_jc(doc, jo, &nonfinite);
     if (!root) {
         amc_doc_free(doc);
-        return AMC_EINVALID;
+        return nonfinite ? AMC_EINVALID : AMC_ENOMEM;
     }
     amc_doc_set_root(doc, root);
     *out = doc;

@@ -9,6 +9,9 @@
  *     an out-of-memory comparison is never answered false (lcfuzz.c same(): the mutant's
  *     `return true` after a failed read of amc's state went on and could answer "no
  *     divergence" with d.nomem set, which the fuzzer takes for agreement).
+ *   - amc_doc_from_json_c on a json-c tree of every type, arrays and objects nested: each failed
+ *     allocation is AMC_ENOMEM, never a partial document (src/formats/jsonc.c from_jc: the
+ *     mutant that went on after a failed array value wrote through NULL).
  * Not labelled 'sweep': it takes well under a second, so ci/mutate.py --quick runs it too.
  */
 #include <setjmp.h>
@@ -19,7 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <json-c/json.h>
 #include "amc/amc.h"
+#include "amc/json.h"
 #include "core/arena_int.h"
 
 #ifdef AMC_ALLOC_FAILPOINTS
@@ -68,10 +73,42 @@ static void test_lifecycle_diverges(void **state)
     amc_lifecycle_gen_free(lc_gen);
 }
 
+static struct json_object *jc_tree;
+
+static amc_status sc_from_json_c(result *r)
+{
+    amc_doc *doc = NULL;
+    char *text = NULL;
+    amc_status st = amc_doc_from_json_c(jc_tree, &doc);
+    if (st != AMC_OK) {
+        assert_null(doc);
+        return st;
+    }
+    text = amc_value_to_json(amc_doc_root(doc), -1, NULL);
+    amc_doc_free(doc);
+    if (!text)
+        return AMC_ENOMEM;
+    r_add(r, "%s", text);
+    amc_free(text);
+    return AMC_OK;
+}
+
+static void test_from_json_c(void **state)
+{
+    const char *src = "{\"a\": [1, \"x\", [true, null, []], {\"b\": 2.5}], \"c\": {}, "
+                      "\"d\": [[[\"deep\"]]], \"e\": 18446744073709551615}";
+    (void)state;
+    jc_tree = json_tokener_parse(src);
+    assert_non_null(jc_tree);
+    sweep("from-json-c", sc_from_json_c);
+    json_object_put(jc_tree);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lifecycle_diverges),
+        cmocka_unit_test(test_from_json_c),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

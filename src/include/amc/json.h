@@ -49,7 +49,9 @@ struct json_object;
  *  Returns a new reference (release with json_object_put()), or NULL on ENOMEM. */
 AMC_API struct json_object *amc_value_to_json_c(const amc_value *v);
 
-/** Builds a document from a json-c tree (borrowed). *out: free with amc_doc_free(). */
+/** Builds a document from a json-c tree (borrowed). *out: free with amc_doc_free().
+ *  Returns AMC_OK; AMC_EINVALID if the tree holds a NaN or an infinity (no JSON form);
+ *  AMC_ENOMEM. */
 AMC_API amc_status amc_doc_from_json_c(struct json_object *jo,
                                        amc_doc **out) AMC_WARN_UNUSED_RESULT;
 
