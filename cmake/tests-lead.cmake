@@ -93,3 +93,14 @@ add_test(NAME cli.lead_html_nodesc
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_html_nodesc.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_html_nodesc PROPERTIES LABELS "cli;conform")
+#   cli.lead_fuzz_runs  amc fuzz --runs N runs exactly N inputs (1, 5, 16, 17)
+add_test(NAME cli.lead_fuzz_runs
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_runs.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_fuzz_runs PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_adapter_exit  an adapter that exits at once: status 127 and 128 are exit statuses,
+#                          129 is signal 1 (the shell's 128 + N)
+add_test(NAME cli.lead_adapter_exit
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_adapter_exit.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_adapter_exit PROPERTIES LABELS "cli;conform")
