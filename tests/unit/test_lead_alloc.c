@@ -95,10 +95,30 @@ static amc_status sc_from_json_c(result *r)
 
 static void test_from_json_c(void **state)
 {
-    const char *src = "{\"a\": [1, \"x\", [true, null, []], {\"b\": 2.5}], \"c\": {}, "
-                      "\"d\": [[[\"deep\"]]], \"e\": 18446744073709551615}";
+    /* a tree large enough that the document's arena takes new chunks at values of every kind:
+     * 3000 elements cycling through the shapes below, each nested once more */
+    static const char *const shapes[] = {"[]",
+                                         "{}",
+                                         "[1]",
+                                         "{\"k\": \"v\"}",
+                                         "\"s\"",
+                                         "2.5",
+                                         "7",
+                                         "null",
+                                         "true",
+                                         "[[\"deep\"], {}]",
+                                         "18446744073709551615"};
+    size_t cap = 200000, n = 0, i = 0;
+    char *src = malloc(cap);
     (void)state;
+    assert_non_null(src);
+    n += (size_t)snprintf(src + n, cap - n, "[");
+    for (i = 0; i < 3000; i++)
+        n += (size_t)snprintf(src + n, cap - n, "%s{\"x%zu\": [%s]}", i ? ", " : "", i,
+                              shapes[i % (sizeof shapes / sizeof shapes[0])]);
+    n += (size_t)snprintf(src + n, cap - n, "]");
     jc_tree = json_tokener_parse(src);
+    free(src);
     assert_non_null(jc_tree);
     sweep("from-json-c", sc_from_json_c);
     json_object_put(jc_tree);
