@@ -104,3 +104,9 @@ add_test(NAME cli.lead_adapter_exit
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_adapter_exit.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_adapter_exit PROPERTIES LABELS "cli;conform")
+#   cli.lead_fd0  commands that read files (audit, validate, lint-schema, trace check, sign,
+#                 parse) give the same output with standard input closed
+add_test(NAME cli.lead_fd0
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fd0.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_fd0 PROPERTIES LABELS "cli")
