@@ -7,7 +7,8 @@
  *     40, every position, the escapes of RFC 8785 3.2.2.2 (the mutant `i != n || ...` skipped
  *     the tail and wrote the byte raw);
  *   - src/formats/jsonc.c from_jc: the largest finite doubles (+-DBL_MAX) are numbers, not
- *     refused as if they were infinite (`d > DBL_MAX` made >=);
+ *     refused as if they were infinite (`d > DBL_MAX` made >=), nor flagged out of range
+ *     (src/core/doc.c amc_doc_new_number, the same edge);
  *   - src/schema/validate.c amc_schema_validate: the scratch words the fast path grew for a large
  *     invalid array (uniqueItems' hash table) are handed to the full evaluation, not dropped:
  * repeated validations hold no more heap (glibc's mallinfo2) than the first left (the mutant `words
@@ -119,6 +120,7 @@ static void test_jsonc_largest_doubles(void **state)
         assert_int_equal(v->u.num.len, i ? 24 : 23);
         assert_memory_equal(v->u.num.text, &"-1.7976931348623157e+308"[i ? 0 : 1], v -> u.num.len);
         assert_true(v->u.num.d == ds[i]);
+        assert_false(v->flags & AMC_NUM_OVERFLOW); /* in range: doc.c amc_doc_new_number */
         amc_doc_free(doc);
         json_object_put(jo);
     }
