@@ -197,54 +197,6 @@ static void test_skipped(void **state)
     skip();
 }
 
-static const amc_schema *big_schema;
-static amc_doc *big_doc;
-
-static amc_status sc_validate_big(result *r)
-{
-    amc_diags *ds = amc_diags_new(0);
-    bool valid = true;
-    amc_status st = AMC_OK;
-    if (!ds)
-        return AMC_ENOMEM;
-    st = amc_schema_validate(big_schema, amc_doc_root(big_doc), big_doc, NULL, ds, &valid);
-    r_add(r, "%d %d", (int)st, (int)valid);
-    r_diags(r, ds);
-    amc_diags_free(ds);
-    return st;
-}
-
-static void test_validate_big_object(void **state)
-{
-    const char *schema_text = "{\"properties\": {\"a\": {\"type\": \"integer\"}, \"m7\": "
-                              "{\"type\": \"integer\"}}, \"additionalProperties\": "
-                              "{\"type\": \"integer\"}}";
-    amc_schema_set *set = amc_schema_set_new(NULL);
-    amc_diags *ds = amc_diags_new(0);
-    size_t cap = 20000, n = 0, i = 0;
-    char *text = malloc(cap);
-    (void)state;
-    assert_non_null(set);
-    assert_non_null(ds);
-    assert_non_null(text);
-    assert_int_equal(
-        amc_schema_set_add(set, "urn:lead:big", schema_text, strlen(schema_text), ds, NULL),
-        AMC_OK);
-    assert_int_equal(amc_schema_compile(set, "urn:lead:big", ds, &big_schema), AMC_OK);
-    /* {"m0": 0, ..., "m299": 299, "a": "x"}: one member of the wrong type, found by the full
-     * evaluation after the fast path said no */
-    n += (size_t)snprintf(text + n, cap - n, "{");
-    for (i = 0; i < 300; i++)
-        n += (size_t)snprintf(text + n, cap - n, "\"m%zu\": %zu, ", i, i);
-    n += (size_t)snprintf(text + n, cap - n, "\"a\": \"x\"}");
-    assert_int_equal(amc_json_read(text, n, NULL, ds, &big_doc), AMC_OK);
-    free(text);
-    sweep("validate-big-object", sc_validate_big);
-    amc_doc_free(big_doc);
-    amc_diags_free(ds);
-    amc_schema_set_free(set);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
