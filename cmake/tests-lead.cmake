@@ -110,3 +110,9 @@ add_test(NAME cli.lead_fd0
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fd0.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_fd0 PROPERTIES LABELS "cli")
+#   cli.lead_conform_eof  amc conform with its standard input open and closed drives its
+#                         adapter and closes the adapter's input at the end
+add_test(NAME cli.lead_conform_eof
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_conform_eof.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_conform_eof PROPERTIES LABELS "cli;conform")

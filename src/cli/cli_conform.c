@@ -21,6 +21,30 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Moves both ends of a pipe to descriptors above 2. When amc was started with a standard
+ * descriptor closed, pipe() hands that number out, and the child's dup2() onto 0 and 1 followed
+ * by closing the pipe's ends would close what it had just set up (an adapter with no input).
+ * 0, or -1 with both ends closed (set to -1). */
+static int above_stdio(int fds[2])
+{
+    int i = 0;
+    for (i = 0; i < 2; i++)
+        if (fds[i] >= 0 && fds[i] <= 2) {
+            int n = fcntl(fds[i], F_DUPFD, 3);
+            close(fds[i]);
+            fds[i] = n;
+        }
+    if (fds[0] < 0 || fds[1] < 0) {
+        if (fds[0] >= 0)
+            close(fds[0]);
+        if (fds[1] >= 0)
+            close(fds[1]);
+        fds[0] = fds[1] = -1;
+        return -1;
+    }
+    return 0;
+}
+
 int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet)
 {
     int in[2] = {-1, -1}, out[2] = {-1, -1};
@@ -33,6 +57,13 @@ int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet)
     if (pipe(out) != 0) {
         close(in[0]);
         close(in[1]);
+        return -1;
+    }
+    if (above_stdio(in) != 0 || above_stdio(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
         return -1;
     }
     pid = fork();
