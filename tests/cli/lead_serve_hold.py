@@ -7,6 +7,10 @@ in the hold phase; without it the server kept every closed connection until --ti
 then holds the connection: the fault) and close. With every slot freed at once, a status request
 sent next is answered at once. Had the server kept the closed connections to --timeout (60 s),
 it could accept nothing: the status request would get no reply within its 10 s.
+Then, with --fault delay=0.2 on status requests, 256 clients send a status request and close at
+once, before the delayed reply: the server's send fails (EPIPE) and must drop the connection
+(cmd_serve.c step(), `w < 0 && (EAGAIN || EINTR)` made ||, a survivor of seed 112904: the
+mutant kept retrying a dead connection until --timeout); a task sent after them is answered.
 Every wait is bounded.
 
 usage: lead_serve_hold.py AMC"""
@@ -65,30 +69,90 @@ def status(timeout=10):
     return out
 
 
-p = subprocess.Popen([AMC, "serve", "--socket", S, "--fault", "no-close", "--fault-on", "task",
-                      "--timeout", "60", "--quiet"],
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-try:
+def gone():
+    """Sends a status request, half-closes and closes at once, without reading."""
+    end = time.monotonic() + 10
+    while True:
+        c = socket.socket(socket.AF_UNIX)
+        c.settimeout(10)
+        try:
+            c.connect(S)
+            break
+        except BlockingIOError:  # the listen backlog is full for a moment: bounded retries
+            c.close()
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.01)
+    c.sendall(b'{"type":"status","from":"c"}')
+    c.shutdown(socket.SHUT_WR)
+    c.close()
+
+
+def task(timeout=10):
+    c = socket.socket(socket.AF_UNIX)
+    c.settimeout(timeout)
+    out = b""
+    try:
+        c.connect(S)
+        c.sendall(TASK)
+        c.shutdown(socket.SHUT_WR)
+        while True:
+            b = c.recv(65536)
+            if not b:
+                break
+            out += b
+    except socket.timeout:
+        out += b"<no reply within 10 s>"
+    c.close()
+    return out
+
+
+def serve(args):
+    p = subprocess.Popen([AMC, "serve", "--socket", S, "--timeout", "60", "--quiet"] + args,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 10
     while not os.path.exists(S) and time.monotonic() < end and p.poll() is None:
         time.sleep(0.02)
-    replies = [held() for _ in range(256)]
-    bad = [r for r in replies if not r.startswith(b'{ "type": "result"')]
-    if bad:
-        failures.append(f"{len(bad)} task(s) without a result reply, first {bad[0][:200]!r}")
-    got = status()
-    if got != STATUS:
-        failures.append(f"status request after 256 closed held connections: {got[:200]!r}")
-finally:
+    return p
+
+
+def stop(p):
     p.send_signal(signal.SIGTERM)
     try:
         rc = p.wait(timeout=10)
     except subprocess.TimeoutExpired:
         p.kill()
         rc = "hang"
+    if rc != 0:
+        failures.append(f"amc serve: exit {rc} on SIGTERM")
+
+
+try:
+    p = serve(["--fault", "no-close", "--fault-on", "task"])
+    try:
+        replies = [held() for _ in range(256)]
+        bad = [r for r in replies if not r.startswith(b'{ "type": "result"')]
+        if bad:
+            failures.append(f"{len(bad)} task(s) without a result reply, first {bad[0][:200]!r}")
+        got = status()
+        if got != STATUS:
+            failures.append(f"status request after 256 closed held connections: {got[:200]!r}")
+    finally:
+        stop(p)
+    os.unlink(S) if os.path.exists(S) else None
+    p = serve(["--fault", "delay=0.2", "--fault-on", "status"])
+    try:
+        for _ in range(256):
+            gone()
+        time.sleep(0.5)  # the delayed replies fall due and fail
+        got = task()
+        if not got.startswith(b'{ "type": "result"'):
+            failures.append(f"a task after 256 clients gone before their delayed reply: "
+                            f"{got[:200]!r}")
+    finally:
+        stop(p)
+finally:
     shutil.rmtree(TMP, ignore_errors=True)
-if rc != 0:
-    failures.append(f"amc serve: exit {rc} on SIGTERM")
 for f in failures:
     print("FAIL:", f)
 print("lead_serve_hold:", "FAIL" if failures else "ok")

@@ -9,6 +9,8 @@
  *   - src/formats/jsonc.c from_jc: the largest finite doubles (+-DBL_MAX) are numbers, not
  *     refused as if they were infinite (`d > DBL_MAX` made >=), nor flagged out of range
  *     (src/core/doc.c amc_doc_new_number, the same edge);
+ *   - src/formats/jcs.c write_value: a built value whose type is none of amc's (a caller's
+ *     mistake) is AMC_EUSAGE from both writers, not read as an array or object;
  *   - src/schema/validate.c amc_schema_validate: the scratch words the fast path grew for a large
  *     invalid array (uniqueItems' hash table) are handed to the full evaluation, not dropped:
  * repeated validations hold no more heap (glibc's mallinfo2) than the first left (the mutant `words
@@ -174,11 +176,38 @@ static void test_validate_keeps_grown_words(void **state)
     amc_schema_set_free(set);
 }
 
+static void test_jcs_bad_type(void **state)
+{
+    amc_doc *doc = amc_doc_new(NULL, 0);
+    amc_value *v = NULL, *arr = NULL;
+    char *out = (char *)1;
+    size_t len = 7;
+    int t = 0;
+    (void)state;
+    assert_non_null(doc);
+    v = amc_doc_new_value(doc, (amc_type)99, AMC_NO_OFFSET);
+    arr = amc_doc_new_value(doc, AMC_T_ARRAY, AMC_NO_OFFSET);
+    assert_non_null(v);
+    assert_non_null(arr);
+    arr->u.arr.items = (amc_value **)amc_doc_alloc(doc, sizeof(amc_value *));
+    assert_non_null(arr->u.arr.items);
+    arr->u.arr.items[0] = v;
+    arr->u.arr.len = 1;
+    for (t = 0; t < 2; t++) { /* the general writer, the fast one; at the root and in an array */
+        assert_int_equal(amc_jcs_write_ex(v, NULL, t, &out, &len), AMC_EUSAGE);
+        assert_null(out);
+        assert_int_equal(amc_jcs_write_ex(arr, NULL, t, &out, &len), AMC_EUSAGE);
+        assert_null(out);
+    }
+    amc_doc_free(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_jcs_escape_in_tail),
         cmocka_unit_test(test_jsonc_largest_doubles),
+        cmocka_unit_test(test_jcs_bad_type),
         cmocka_unit_test(test_validate_keeps_grown_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
