@@ -1,0 +1,20 @@
+# tests-c12.cmake - tests written for surviving mutants of src/cli/ on allocation-failure and
+# rarely run paths (issue 22; docs/testing.md "Mutation testing"), each file's docstring says
+# what it pins:
+#   cli.c12_alloc_load    (AMC_ALLOC_FAILPOINTS builds) every allocation of amc validate --schema
+#                         with a $ref read from disk by the CLI's loader fails once: the clean
+#                         result, "out of memory" or the $ref unresolved, never a crash
+#                         (kills cli_schema.c:211)
+#   cli.c12_alloc_lcfuzz  (AMC_ALLOC_FAILPOINTS builds) each allocation of amc fuzz --lifecycle's
+#                         set-up up to the adapter's handshake fails once: exit 2 "out of
+#                         memory", never a crash (kills cli_fuzz_lc.c:441)
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.c12_alloc_load
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_load.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.c12_alloc_load PROPERTIES LABELS "cli")
+  add_test(NAME cli.c12_alloc_lcfuzz
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_lcfuzz.py
+                   $<TARGET_FILE:amc-cli>)
+  set_tests_properties(cli.c12_alloc_lcfuzz PROPERTIES LABELS "cli;fuzz")
+endif()
