@@ -8,6 +8,9 @@
 #   cli.c12_alloc_lcfuzz  (AMC_ALLOC_FAILPOINTS builds) each allocation of amc fuzz --lifecycle's
 #                         set-up up to the adapter's handshake fails once: exit 2 "out of
 #                         memory", never a crash (kills cli_fuzz_lc.c:441)
+#   cli.c12_adapter_cache (AMC_ALLOC_FAILPOINTS builds: the allocation counter) amc adapter keeps
+#                         its plain validator per profile: a repeated validate request costs less
+#                         than a quarter of the first one's allocations (kills cmd_adapter.c:254)
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.c12_alloc_load
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_load.py
@@ -17,4 +20,8 @@ if(AMC_ALLOC_FAILPOINTS)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_lcfuzz.py
                    $<TARGET_FILE:amc-cli>)
   set_tests_properties(cli.c12_alloc_lcfuzz PROPERTIES LABELS "cli;fuzz")
+  add_test(NAME cli.c12_adapter_cache
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_adapter_cache.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.c12_adapter_cache PROPERTIES LABELS "cli")
 endif()
