@@ -3,11 +3,10 @@
 $ref "item.json" is read from disk by the CLI's schema loader (cli_schema.c load_cb, slurp), with
 each of its allocations failing once (AMC_FAIL_ALLOC=N for every N of the clean run's count,
 tests/cli/alloc_fail_wrap.c; about 300 short runs). Each run ends as the clean one did (exit 1,
-the same standard output) or with exit 2 and either "out of memory" on standard error or, when
-the failed allocation is the loader's (its path, its read buffer), the $ref reported as
-unresolved and "the schema does not compile"; never a crash. At least one run must fail in the
-loader, so the sweep covers it (issue 22: cli_schema.c:211, the `return -1` after slurp's
-realloc failed, deleted, a survivor: the mutant freads into NULL from a closed FILE and dies).
+the same standard output: bad.json lacks the "a" item.json requires, so item.json was loaded)
+or with exit 2 and "out of memory" on standard error (the loader's failures included); never a
+crash (issue 22: cli_schema.c:211, the `return -1` after slurp's realloc failed, deleted, a
+survivor: the mutant freads into NULL from a closed FILE and dies).
 Not labelled 'sweep', so ci/mutate.py --quick runs it.
 
 usage: c12_alloc_load.py AMC SOURCE_DIR"""
@@ -19,9 +18,6 @@ import tempfile
 AMC, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 DATA = os.path.join(SRC, "tests", "data", "c12", "load")
 ARGS = ["validate", "--schema", "root.json", "ok.json", "bad.json"]
-UNRESOLVED = ('root.json:1:69: error[SCHEMA_REF_UNRESOLVED]: $ref "item.json" (file://'
-              + os.path.realpath(DATA) + '/item.json) cannot be resolved\n'
-              "amc validate: root.json: the schema does not compile\n")
 failures = []
 
 
@@ -44,18 +40,13 @@ with tempfile.TemporaryDirectory(prefix="amc-c12-load-") as tmp:
 if clean.returncode != 1 or clean.stdout != \
         'bad.json:1:1: error[SCHEMA_REQUIRED]: "a" is a required property\n':
     failures.append(f"clean run: exit {clean.returncode}\n{clean.stdout}{clean.stderr}")
-in_loader = 0
 for n in range(total):
     p = run({"AMC_FAIL_ALLOC": str(n)})
     same = p.returncode == clean.returncode and p.stdout == clean.stdout
     nomem = p.returncode == 2 and "out of memory" in p.stderr
-    loader = p.returncode == 2 and p.stdout == "" and p.stderr == UNRESOLVED
-    in_loader += loader
-    if not (same or nomem or loader):
+    if not (same or nomem):
         failures.append(f"allocation {n} of {total} failed: exit {p.returncode}\n"
                         f"{p.stdout[-300:]}{p.stderr[-300:]}")
-if not in_loader:
-    failures.append(f"no run failed in the schema loader ({total} allocations)")
 for f in failures:
     print("FAIL:", f)
 sys.exit(1 if failures else 0)
