@@ -24,6 +24,11 @@ COMMANDS = [
     ["validate", "--schema", S + "person.schema.json", "--schema", S + "address.schema.json",
      S + "person-valid.json", S + "person-invalid.json"],
     ["lint-schema", "--schema", S + "address.schema.json", S + "person.schema.json"],
+    # rule settings (--disable): their filter goes on each diagnostics list only once the list
+    # was made (cli_config.c cli_config_install's `ds` test; its mutant `... || ds` handed a
+    # failed list to amc_diags_set_filter)
+    ["validate", "--disable", "SCHEMA_FORMAT", "--schema", S + "person.schema.json", "--schema",
+     S + "address.schema.json", S + "person-invalid.json"],
     # the $ref to address.json read through --map-uri (cli_schema.c load_cb and slurp)
     ["validate", "--schema", S + "person.schema.json", "--map-uri",
      "https://example.com/schemas/=tests/data/lead/mapdir", S + "person-valid.json"],
