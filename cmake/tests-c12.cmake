@@ -11,6 +11,9 @@
 #   cli.c12_adapter_cache (AMC_ALLOC_FAILPOINTS builds: the allocation counter) amc adapter keeps
 #                         its plain validator per profile: a repeated validate request costs less
 #                         than a quarter of the first one's allocations (kills cmd_adapter.c:254)
+#   cli.c12_fuzz_keyring  amc fuzz --stateful: a keyring key whose principal is not a JSON string
+#                         (NaN) is the fuzzer's shared key, as one without a principal: the same
+#                         messages are sent (kills cli_fuzz_st.c:673)
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.c12_alloc_load
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_load.py
@@ -25,3 +28,7 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.c12_adapter_cache PROPERTIES LABELS "cli")
 endif()
+add_test(NAME cli.c12_fuzz_keyring
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_fuzz_keyring.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c12_fuzz_keyring PROPERTIES LABELS "cli;fuzz")
