@@ -14,6 +14,10 @@
 #   cli.c12_fuzz_keyring  amc fuzz --stateful: a keyring key whose principal is not a JSON string
 #                         (NaN) is the fuzzer's shared key, as one without a principal: the same
 #                         messages are sent (kills cli_fuzz_st.c:673)
+#   cli.c12_alloc_stfuzz  (AMC_ALLOC_FAILPOINTS builds; skipped under ASan) amc fuzz --stateful with
+#                         each allocation of a window across the end of the set-up and the start
+#                         of the worker failing once: exit 2 "out of memory", never a crash
+#                         (kills cli_fuzz_st.c:546; the window is checked for drift)
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.c12_alloc_load
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_load.py
@@ -27,6 +31,10 @@ if(AMC_ALLOC_FAILPOINTS)
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_adapter_cache.py
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.c12_adapter_cache PROPERTIES LABELS "cli")
+  add_test(NAME cli.c12_alloc_stfuzz
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_alloc_stfuzz.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.c12_alloc_stfuzz PROPERTIES LABELS "cli;fuzz")
 endif()
 add_test(NAME cli.c12_fuzz_keyring
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c12_fuzz_keyring.py
