@@ -15,7 +15,7 @@
 #                         (NaN) is the fuzzer's shared key, as one without a principal: the same
 #                         messages are sent (kills cli_fuzz_st.c:673)
 #   cli.c12_alloc_stfuzz  (AMC_ALLOC_FAILPOINTS builds; skipped under ASan) amc fuzz --stateful with
-#                         each allocation of a window across the end of the set-up and the start
+#                         each of 40 allocations across the end of the set-up and the start
 #                         of the worker failing once: exit 2 "out of memory", never a crash
 #                         (kills cli_fuzz_st.c:546; the window is checked for drift)
 if(AMC_ALLOC_FAILPOINTS)
