@@ -87,6 +87,23 @@ int cli_loader_map(cli_loader *l, const char *spec)
     return 0;
 }
 
+int cli_loader_map_all(cli_loader *l, const char *const *specs, size_t n, const char *cmd)
+{
+    size_t i = 0;
+    for (i = 0; i < n; i++) {
+        int mr = cli_loader_map(l, specs[i]);
+        if (mr == -2) {
+            fprintf(stderr, "amc %s: out of memory\n", cmd);
+            return -1;
+        }
+        if (mr != 0) {
+            fprintf(stderr, "amc %s: --map-uri wants PREFIX=DIR, got '%s'\n", cmd, specs[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static void remember(cli_loader *l, const char *uri, const char *path)
 {
     known_file *p = NULL;

@@ -19,6 +19,10 @@ void cli_loader_free(cli_loader *l);
  * -1 for a malformed spec, -2 out of memory. */
 int cli_loader_map(cli_loader *l, const char *spec);
 
+/* cli_loader_map() for each spec of --map-uri; on failure says why on stderr ("amc CMD: out of
+ * memory" or "amc CMD: --map-uri wants PREFIX=DIR, got '...'") and returns -1. */
+int cli_loader_map_all(cli_loader *l, const char *const *specs, size_t n, const char *cmd);
+
 /* Sets the default dialect of set (not NULL) from a --default-dialect value (NULL: leave
  * 2020-12), which the option layer has checked (cli_shared.c check_dialect). */
 void cli_set_default_dialect(amc_schema_set *set, const char *value);

@@ -139,18 +139,8 @@ static int open_set(const largs *a, const amc_limits *lim, cli_loader **loader,
         return -1;
     }
     cli_set_default_dialect(*set, a->default_dialect);
-    for (i = 0; i < a->maps.n; i++) {
-        int mr = cli_loader_map(*loader, a->maps.v[i]);
-        if (mr == -2) {
-            fprintf(stderr, "amc lint-schema: out of memory\n");
-            return -1;
-        }
-        if (mr != 0) {
-            fprintf(stderr, "amc lint-schema: --map-uri wants PREFIX=DIR, got '%s'\n",
-                    a->maps.v[i]);
-            return -1;
-        }
-    }
+    if (cli_loader_map_all(*loader, a->maps.v, a->maps.n, "lint-schema") != 0)
+        return -1;
     cli_loader_install(*loader, *set);
     for (i = 0; i < a->schemas.n; i++) {
         const char *uri = NULL;

@@ -1063,17 +1063,8 @@ static int compile_schemas(vstate *v, const vargs *a, cli_loader **loader, amc_s
     int rc = -1;
     amc_limits_normalize(&deflim);
     *loader = cli_loader_new(&deflim);
-    for (i = 0; *loader && i < a->maps.n; i++) {
-        int mr = cli_loader_map(*loader, a->maps.v[i]);
-        if (mr == -2) {
-            fprintf(stderr, "amc validate: out of memory\n");
-            goto out;
-        }
-        if (mr != 0) {
-            fprintf(stderr, "amc validate: --map-uri wants PREFIX=DIR, got '%s'\n", a->maps.v[i]);
-            goto out;
-        }
-    }
+    if (*loader && cli_loader_map_all(*loader, a->maps.v, a->maps.n, "validate") != 0)
+        goto out;
     *set = amc_schema_set_new(&deflim);
     if (!*loader || !*set || !sds) {
         fprintf(stderr, "amc validate: out of memory\n");

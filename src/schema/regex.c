@@ -644,7 +644,7 @@ static bool parse_group_name(tr *t, gname *g)
             ok = is_ascii_letter((char)cp) || cp == '$' || cp == '_' ||
                  (g->len > 0 && is_digit((char)cp));
         else
-            ok = !is_surrogate(cp) && !(cp <= 0x9F) && /* C1 controls (Cc): no identifier */
+            ok = !is_surrogate(cp) && cp > 0x9F && /* C1 controls (Cc): no identifier */
                  !(cp == 0xA0 || cp == 0xFEFF || cp == 0x2028 || cp == 0x2029 || cp == 0x1680 ||
                    (cp >= 0x2000 && cp <= 0x200A && cp != 0x200C && cp != 0x200D) || cp == 0x202F ||
                    cp == 0x205F || cp == 0x3000) &&

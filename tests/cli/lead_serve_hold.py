@@ -50,13 +50,14 @@ def held(timeout=10):
     return out
 
 
-def status(timeout=10):
+def ask(data, timeout=10):
+    """Sends data, half-closes and reads the reply to EOF (bounded by timeout)."""
     c = socket.socket(socket.AF_UNIX)
     c.settimeout(timeout)
     out = b""
     try:
         c.connect(S)
-        c.sendall(b'{"type":"status","from":"c"}')
+        c.sendall(data)
         c.shutdown(socket.SHUT_WR)
         while True:
             b = c.recv(65536)
@@ -88,25 +89,6 @@ def gone():
     c.close()
 
 
-def task(timeout=10):
-    c = socket.socket(socket.AF_UNIX)
-    c.settimeout(timeout)
-    out = b""
-    try:
-        c.connect(S)
-        c.sendall(TASK)
-        c.shutdown(socket.SHUT_WR)
-        while True:
-            b = c.recv(65536)
-            if not b:
-                break
-            out += b
-    except socket.timeout:
-        out += b"<no reply within 10 s>"
-    c.close()
-    return out
-
-
 def serve(args):
     p = subprocess.Popen([AMC, "serve", "--socket", S, "--timeout", "60", "--quiet"] + args,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -134,7 +116,7 @@ try:
         bad = [r for r in replies if not r.startswith(b'{ "type": "result"')]
         if bad:
             failures.append(f"{len(bad)} task(s) without a result reply, first {bad[0][:200]!r}")
-        got = status()
+        got = ask(b'{"type":"status","from":"c"}')
         if got != STATUS:
             failures.append(f"status request after 256 closed held connections: {got[:200]!r}")
     finally:
@@ -145,7 +127,7 @@ try:
         for _ in range(256):
             gone()
         time.sleep(0.5)  # the delayed replies fall due and fail
-        got = task()
+        got = ask(TASK)
         if not got.startswith(b'{ "type": "result"'):
             failures.append(f"a task after 256 clients gone before their delayed reply: "
                             f"{got[:200]!r}")
