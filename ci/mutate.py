@@ -566,6 +566,10 @@ def main():
     ap.add_argument("--max-flaky", type=int, default=2, metavar="N",
                     help="leave out up to N tests that fail twice on the unmutated build "
                     "(reported); more stop the run (2)")
+    ap.add_argument("--no-sanitizers", action="store_true",
+                    help="do not run the survivors again in an ASan+UBSan build (by default "
+                    "they do, with their tests: CI runs the suite in such a build too, which "
+                    "catches a mutant that reads past a buffer or overflows)")
     ap.add_argument("--min-score", type=float, default=0,
                     help="exit 1 when the score (%%) is below this")
     ap.add_argument("--report", help="also write the report to this file")
@@ -747,13 +751,17 @@ def main():
     mrun = os.path.join(scratch, "mrun")
     results = []
 
-    def run_phase(r, group, unmapped, deadline=None):
+    def run_phase(r, group, unmapped, deadline=None, bdir=build, tg=targets, lim=limit,
+                  extra_env=None):
         """Builds and runs group (fastest first, in steps of increasing cost, each step building
         only what its tests run, so that a mutant the quick tests kill never relinks the rest).
         Sets r's verdict; True when decided. For the tests the map leaves out (unmapped, with
         --whole-suite), every one runs, and one that fails runs once more alone: failing again,
         it kills the mutant and the report says the map missed it; passing, it was upset by the
-        load (reported as flaky, no verdict)."""
+        load (reported as flaky, no verdict). bdir, tg, lim and extra_env: another build
+        directory (the sanitizer recheck), its tests' targets, time bounds and environment."""
+        env = {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"}
+        env.update(extra_env or {})
         group = sorted(group, key=lambda n: (secs.get(n, 60), n))
         steps = [[n for n in group if secs.get(n, 60) < 2],
                  [n for n in group if 2 <= secs.get(n, 60) < 20],
@@ -761,20 +769,19 @@ def main():
         for step in steps:
             if not step:
                 continue
-            want = sorted({t for n in step for t in targets.get(n, [])})
-            rc, out, _ = run(["ninja", "-C", build, "-j", str(a.jobs)]
+            want = sorted({t for n in step for t in tg.get(n, [])})
+            rc, out, _ = run(["ninja", "-C", bdir, "-j", str(a.jobs)]
                              + ([] if "all" in want else want), 1800)
             if rc != 0:
                 r["status"] = "no-build"
                 return True
             shutil.rmtree(mrun, ignore_errors=True)
             os.makedirs(mrun)
-            remove_gcda(build)
+            remove_gcda(bdir)
             if deadline is not None and time.time() > deadline:
                 r["budget"] = True
                 break
-            res = run_tests(build, step, limit, tjobs,
-                            lambda n: {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"},
+            res = run_tests(bdir, step, lim, tjobs, lambda n: env,
                             stop_first=not unmapped, deadline=deadline)
             bad = [n for n in step if n in res and res[n][0] != "pass"]
             r["ran"] = r.get("ran", 0) + len(res)
@@ -783,8 +790,7 @@ def main():
             for n in bad:
                 st = res[n][0]
                 if unmapped:
-                    again = run_tests(build, [n], limit, 1,
-                                      lambda n: {"GCOV_PREFIX": mrun, "GCOV_PREFIX_STRIP": "0"})
+                    again = run_tests(bdir, [n], lim, 1, lambda n: env)
                     if again.get(n, ("pass",))[0] == "pass":
                         r.setdefault("flaky", []).append(n)
                         continue
@@ -794,13 +800,98 @@ def main():
                 r["by"] = n + (" (not in the map: the map missed it)" if unmapped else "")
                 return True
         return False
-    for i, s in enumerate(sample, first + 1):
+    def mutant_text(s):
+        """(path, its text, its lines, the site's line, the line mutated)."""
         path = os.path.join(tree, s["file"])
         orig = open(path, encoding="utf-8").read()
         lines = orig.split("\n")
         line = lines[s["line"] - 1]
         assert line[s["col"]:s["col"] + len(s["orig"])] == s["orig"], s
-        mline = line[:s["col"]] + s["repl"] + line[s["col"] + len(s["orig"]):]
+        return path, orig, lines, line, line[:s["col"]] + s["repl"] + line[s["col"] + len(s["orig"]):]
+
+    def recheck(results):
+        """The sanitizer recheck. CI runs the whole suite in an ASan+UBSan build too
+        (ci/test.sh), where a mutant that reads or writes one byte past a buffer, overflows a
+        signed integer, leaks, or trips an assert (the build keeps them) fails tests that pass
+        in the -O1 build. So each survivor whose tests ran runs again, with its mapped tests, in
+        an ASan+UBSan build of the scratch tree (CI's options). It counts as killed by a test
+        only when the test fails with the mutant twice and passes on the unmutated build.
+        Returns how many it killed."""
+        todo = [r for r in results if r["status"] == "survived" and r.get("mapped")]
+        if not todo:
+            return 0
+        sbuild = os.path.join(scratch, "asan")
+        rc, out, _ = run(["cmake", "-S", tree, "-B", sbuild, "-G", "Ninja",
+                          "-DCMAKE_BUILD_TYPE=Debug", "-DAMC_SANITIZE=address,undefined",
+                          "-DAMC_BUILD_SHARED=OFF", "-DAMC_ALLOC_FAILPOINTS=ON"], 600)
+        if rc == 0:
+            rc, out, _ = run(["ninja", "-C", sbuild, "-j", str(a.jobs)], 3600)
+        if rc != 0:
+            print("mutate: the ASan+UBSan build of the unmutated tree fails; no recheck:\n"
+                  + out[-3000:])
+            return 0
+        sinfo = json.loads(subprocess.run(["ctest", "--test-dir", sbuild, "--show-only=json-v1"],
+                                          stdout=subprocess.PIPE, text=True).stdout)["tests"]
+        stg = {t["name"]: test_targets(t, sbuild) for t in sinfo}
+        senv = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1",
+                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
+
+        def slimit(n):  # the Debug build with sanitizers runs several times slower
+            return 6 * secs.get(n, 60) + 30
+
+        control = {}  # test name: passes on the unmutated ASan+UBSan build
+        killed = 0
+        print("mutate: ASan+UBSan recheck of %d survivor(s)" % len(todo), flush=True)
+        for r in todo:
+            group = [n for n in r["mapped"] if n in stg]
+            path, orig, lines, line, mline = mutant_text(r)
+            lines[r["line"] - 1] = mline
+            tm = time.time()
+            r2 = {"status": "survived"}
+            verdict = "survived"
+            try:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines))
+                run_phase(r2, group, False, tm + budget if budget else None, sbuild, stg, slimit,
+                          senv)
+                n = r2.get("by")
+                if r2["status"] == "killed":  # once more: a failure under load is not a kill
+                    again = run_tests(sbuild, [n], slimit, 1, lambda _: senv)
+                    if again.get(n, ("pass",))[0] != "fail":
+                        verdict = "failed once only (%s)" % n
+                        r2["status"] = "survived"
+                elif r2["status"] == "timeout":
+                    verdict = "timeout (%s; not counted)" % n
+                elif r2["status"] == "no-build":
+                    verdict = "does not build with the sanitizers (not counted)"
+                elif r2.get("budget"):
+                    verdict = "survived (budget: %d of %d tests run)" % (r2.get("ran", 0),
+                                                                          len(group))
+            finally:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(orig)
+                shutil.rmtree(mrun, ignore_errors=True)
+            if r2["status"] == "killed":
+                if n not in control:
+                    rc, _, _ = run(["ninja", "-C", sbuild, "-j", str(a.jobs)] + stg.get(n, []),
+                                   1800)
+                    ok = rc == 0 and run_tests(sbuild, [n], slimit, 1,
+                                               lambda _: senv).get(n, ("fail",))[0] == "pass"
+                    control[n] = ok
+                if control[n]:
+                    r["status"], r["by"], r["sanitizer"] = "killed", n + " (ASan+UBSan build)", True
+                    killed += 1
+                    verdict = "KILLED by " + r["by"]
+                else:
+                    verdict = "%s fails on the unmutated ASan+UBSan build too (not counted)" % n
+            r["secs"] += time.time() - tm
+            print("[recheck] %s:%d  %s -> %s  %s  (%.0f s)" % (
+                r["file"], r["line"], r["orig"], r["repl"], verdict, time.time() - tm),
+                flush=True)
+        return killed
+
+    for i, s in enumerate(sample, first + 1):
+        path, orig, lines, line, mline = mutant_text(s)
         r = dict(s, before=line.strip(), after=mline.strip(), by=None)
         tm = time.time()
         why = equivalent_reason(s, line, eqs, lines[max(0, s["line"] - 6):s["line"] - 1])
@@ -821,6 +912,7 @@ def main():
             r["status"], r["by"] = "survived", "line not run by any test"
         else:
             r["tests"] = sum(len(g) for g in phases)
+            r["mapped"] = phases[0]
             lines[s["line"] - 1] = mline
             r["status"] = "survived"
             try:
@@ -851,6 +943,9 @@ def main():
     # the scratch build is left as the last mutant built it: the file is restored (newer than
     # its object), so the next run's first ninja rebuilds it; relinking everything now would
     # only cost this run time
+    t2 = time.time()
+    nsan = recheck(results) if not a.no_sanitizers else 0
+    t_recheck = time.time() - t2
 
     count, judged, score = tally(results)
     rep = []
@@ -879,13 +974,15 @@ def main():
                    "--budget/--quick they run to the end)" % (nb, budget))
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary = ("mutation score: %.1f%% (%d of %d detected: %d killed, %d timeout; %d survived; "
-               "%d no-build, %d equivalent not counted)%s - seed %s, %d of %d sites, %.1f min "
+               "%d no-build, %d equivalent not counted)%s%s - seed %s, %d of %d sites, %.1f min "
                "(build %.1f, clean run %.1f, mutants %.1f; CPU %.1f min)" % (
                    score, count["killed"] + count["timeout"], judged, count["killed"],
                    count["timeout"], count["survived"], count["no-build"], count["equivalent"],
+                   "; %d of the killed in the ASan+UBSan recheck (%.1f min)" % (nsan, t_recheck / 60)
+                   if nsan else "",
                    "; left out, failing without a mutant: " + " ".join(failed) if failed else "",
                    a.seed, len(sample), len(sites), (time.time() - t0) / 60, t_build / 60,
-                   clean / 60, (time.time() - t1 - clean) / 60,
+                   clean / 60, (time.time() - t1 - clean - t_recheck) / 60,
                    (ru.ru_utime + ru.ru_stime) / 60))
     if len(per_seed) > 1:  # each seed's own sample, as far as it ran
         by_key = {site_key(r): r for r in results}
