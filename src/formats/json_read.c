@@ -342,12 +342,11 @@ static amc_pos pos_at(const jp *P, posc *c, size_t off)
     return r;
 }
 
+/* The status for a code emit() reports: a limit or a syntax error. (Out of memory goes through
+ * nomem() and the input-size limit is checked before parsing: neither reaches emit().) */
 static amc_status status_of(amc_code code)
 {
     switch ((int)code) {
-    case AMC_C_NOMEM:
-        return AMC_ENOMEM;
-    case AMC_C_LIMIT_SIZE:
     case AMC_C_LIMIT_DEPTH:
     case AMC_C_LIMIT_STRING:
     case AMC_C_LIMIT_NODES:
