@@ -116,3 +116,10 @@ add_test(NAME cli.lead_conform_eof
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_conform_eof.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_conform_eof PROPERTIES LABELS "cli;conform")
+#   cli.lead_arena  report merge with JSON Lines records whose sizes meet the merger's string
+#                   arena at its 64 KiB and 128 KiB edges: every record byte for byte (under
+#                   ASan: no write past the block)
+add_test(NAME cli.lead_arena
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_arena.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_arena PROPERTIES LABELS "cli")
