@@ -123,3 +123,9 @@ add_test(NAME cli.lead_arena
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_arena.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_arena PROPERTIES LABELS "cli")
+#   cli.lead_sock_died  fuzz --socket against a server that answers once and stops listening:
+#                       a crash ("it died?"), and the run does not stop as unreachable
+add_test(NAME cli.lead_sock_died
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_sock_died.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_sock_died PROPERTIES LABELS "cli;fuzz")
