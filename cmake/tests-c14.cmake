@@ -1,0 +1,9 @@
+# tests-c14.cmake - tests written for surviving mutants of src/cli/ (HTML reports, help, report,
+# audit and fuzz paths) of the 300-mutant runs (issue 22; docs/testing.md "Mutation testing"):
+#   cli.c14_html_fields  report html leaves out implementation and case fields that are not
+#                        strings; conform --html shows a failed case's input whole up to 16 KiB
+#                        and cuts it there (16383, 16384, 16385 and 20000 bytes)
+add_test(NAME cli.c14_html_fields
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_html_fields.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_html_fields PROPERTIES LABELS "cli")
