@@ -7,3 +7,9 @@ add_test(NAME cli.c14_html_fields
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_html_fields.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_html_fields PROPERTIES LABELS "cli")
+#   cli.c14_audit  audit's HTML line for a file: "; and N more" after the first three findings
+#                  only while they took less than 1000 bytes (500, 999, 1000, 1001)
+add_test(NAME cli.c14_audit
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_audit.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_audit PROPERTIES LABELS "cli")
