@@ -129,3 +129,9 @@ add_test(NAME cli.lead_sock_died
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_sock_died.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_sock_died PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_lc_unreached  fuzz --lifecycle lists the model items no sequence reached: real
+#                          names, by kind, exactly min(12, unreached) of them
+add_test(NAME cli.lead_lc_unreached
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_lc_unreached.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_lc_unreached PROPERTIES LABELS "cli;fuzz")
