@@ -13,3 +13,10 @@ add_test(NAME cli.c14_audit
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_audit.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_audit PROPERTIES LABELS "cli")
+#   cli.c14_conform_epipe  conform --impl: an adapter that closes its input after the hello and
+#                          lives on makes the case an error at once ("adapter exited or closed
+#                          its output"), not a timeout: a failed write (EPIPE) is not retried
+add_test(NAME cli.c14_conform_epipe
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_conform_epipe.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_conform_epipe PROPERTIES LABELS "cli")
