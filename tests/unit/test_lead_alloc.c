@@ -54,6 +54,10 @@ static amc_status sc_diverges(result *r)
         /* the contract: out of memory is returned as true with d.nomem (a false would tell
          * the caller that the implementation agreed) */
         assert_true(diff || !d.nomem);
+        /* and no copy of the implementation's result is handed back with it (lcfuzz.c: the
+         * copy is made only for a comparison that did not run out of memory) */
+        if (d.nomem)
+            assert_null(d.impl);
         nomem = nomem || d.nomem;
         amc_conform_divergence_clear(&d);
     }
