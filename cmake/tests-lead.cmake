@@ -135,3 +135,9 @@ add_test(NAME cli.lead_lc_unreached
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_lc_unreached.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_lc_unreached PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_adapter_linger  an adapter that lingers after "stop" is killed after 2 s: conform
+#                            ends with its verdicts (bounded: 30 s)
+add_test(NAME cli.lead_adapter_linger
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_adapter_linger.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_adapter_linger PROPERTIES LABELS "cli;conform")
