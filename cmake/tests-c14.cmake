@@ -20,3 +20,13 @@ add_test(NAME cli.c14_conform_epipe
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_conform_epipe.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_conform_epipe PROPERTIES LABELS "cli")
+#   cli.c14_xfail_alloc  (AMC_ALLOC_FAILPOINTS builds) conform --update-xfail with each of its
+#                        ~40 allocations failing once: the clean result, or exit 2 "out of
+#                        memory" with the --xfail file as it was or as the clean run wrote it
+#                        (never emptied); not labelled 'sweep', so mutate.py --quick runs it
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.c14_xfail_alloc
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_xfail_alloc.py
+                   $<TARGET_FILE:amc-cli>)
+  set_tests_properties(cli.c14_xfail_alloc PROPERTIES LABELS "cli")
+endif()

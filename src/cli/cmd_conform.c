@@ -719,8 +719,11 @@ static int write_xfail(run *r, const char *xfail)
     size_t len = 0, k = 0;
     FILE *f = NULL;
     bool wrote = false;
-    if (amc_conform_xfail_render(r->suite, &out, &len) != AMC_OK)
+    if (amc_conform_xfail_render(r->suite, &out, &len) != AMC_OK) {
+        /* out of memory: its only failure here (this was exit 2 without a word) */
+        fprintf(stderr, "amc conform: out of memory\n");
         return -1;
+    }
     f = fopen(xfail, "wb");
     if (!f) {
         fprintf(stderr, "amc conform: cannot write %s\n", xfail);
