@@ -30,3 +30,13 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli>)
   set_tests_properties(cli.c14_xfail_alloc PROPERTIES LABELS "cli")
 endif()
+#   cli.c14_fuzz_alloc  (AMC_ALLOC_FAILPOINTS builds) fuzz --generate 1 from a 4097-member object,
+#                       each of the last 64 allocations failing once, a tree mutation (seed 1) and
+#                       a byte-level one (seed 157): the clean result or exit 2 "out of memory",
+#                       never a crash; not labelled 'sweep', so mutate.py --quick runs it
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.c14_fuzz_alloc
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_fuzz_alloc.py
+                   $<TARGET_FILE:amc-cli>)
+  set_tests_properties(cli.c14_fuzz_alloc PROPERTIES LABELS "cli;fuzz")
+endif()

@@ -173,6 +173,8 @@ int fz_generate(const fz_opts *o)
            (unsigned long long)o->seed, o->out, o->out);
     rc = cli_nomem_seen() ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 done:
+    if (cli_nomem_seen()) /* rc is 2 then; it was exit 2 without a word */
+        fprintf(stderr, "amc fuzz: out of memory\n");
     if (lst)
         (void)fclose(lst); /* after an error already reported */
     for (i = 0; i < nring; i++)

@@ -1787,7 +1787,7 @@ int fz_mutate(fz_rng *r, const fz_dict *d, fz_syntax syn, const char *in, size_t
         out->len = 0;
         out->failed = false;
         cli_sb_put(out, in, len);
-        for (k = 1 + fz_below(r, 4); k > 0; k--)
+        for (k = 1 + fz_below(r, 4); k > 0 && !out->failed; k--) /* failed: no bytes to change */
             byte_op(r, d, out, other, olen);
         w = "bytes";
     } else if (fz_pct(r, 10)) {
