@@ -40,3 +40,11 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli>)
   set_tests_properties(cli.c14_fuzz_alloc PROPERTIES LABELS "cli;fuzz")
 endif()
+#   cli.c14_conform_page  conform --html and report html compared whole with tests/data/c14/*.html:
+#                         every outcome (pass, fail, error, xfail with and without a reason,
+#                         stale xfail, not-tested, skip), inputs shown and hidden (.. paths), and
+#                         two reports side by side with absent cases
+add_test(NAME cli.c14_conform_page
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_conform_page.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_conform_page PROPERTIES LABELS "cli")
