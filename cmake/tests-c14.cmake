@@ -48,3 +48,9 @@ add_test(NAME cli.c14_conform_page
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_conform_page.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_conform_page PROPERTIES LABELS "cli")
+#   cli.c14_html_utf8  the HTML pages' text escaping (cli_html.c) against a reference, byte for
+#                      byte, on a 15 KiB input of every byte, UTF-8 edge and cut sequence
+add_test(NAME cli.c14_html_utf8
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_html_utf8.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.c14_html_utf8 PROPERTIES LABELS "cli")
