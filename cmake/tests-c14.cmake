@@ -54,3 +54,11 @@ add_test(NAME cli.c14_html_utf8
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_html_utf8.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.c14_html_utf8 PROPERTIES LABELS "cli")
+#   cli.c14_report_page  report html of five reports compared whole with
+#                        tests/data/c14/report-columns.html: a column per name, version and mode
+#                        (a shard joins its column), a row per id and profile, cases without an
+#                        id or a profile left out, an empty outcome "?", a title only for a message
+add_test(NAME cli.c14_report_page
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_report_page.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_report_page PROPERTIES LABELS "cli")
