@@ -62,3 +62,10 @@ add_test(NAME cli.c14_report_page
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_report_page.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_report_page PROPERTIES LABELS "cli")
+#   cli.c14_conform_impl  conform --html's head from an adapter's hello compared whole with
+#                         tests/data/c14/conform-impl-*.html: empty version, language and
+#                         homepage left out; all set, escaped
+add_test(NAME cli.c14_conform_impl
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_conform_impl.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_conform_impl PROPERTIES LABELS "cli")
