@@ -69,3 +69,10 @@ add_test(NAME cli.c14_conform_impl
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_conform_impl.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_conform_impl PROPERTIES LABELS "cli")
+#   cli.c14_trace_pages  trace check --format html on the events of each of the 81 lifecycle
+#                        scenarios of the conformance suite (five profiles), page bodies compared
+#                        with tests/data/c14/trace-pages.txt
+add_test(NAME cli.c14_trace_pages
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_trace_pages.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_trace_pages PROPERTIES LABELS "cli")
