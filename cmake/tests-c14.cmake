@@ -76,3 +76,10 @@ add_test(NAME cli.c14_trace_pages
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_trace_pages.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c14_trace_pages PROPERTIES LABELS "cli")
+#   cli.c14_trace_long  trace check --format html of a 516-event discussion trace (a span starting
+#                       on event 500, the second part's first), cut at 500 and 501 events and with
+#                       an illegal step at 499 and 500, compared with tests/data/c14/trace-long.txt
+add_test(NAME cli.c14_trace_long
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c14_trace_long.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c14_trace_long PROPERTIES LABELS "cli")
