@@ -141,3 +141,9 @@ add_test(NAME cli.lead_adapter_linger
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_adapter_linger.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_adapter_linger PROPERTIES LABELS "cli;conform")
+#   cli.lead_gen_swap  fuzz --generate labels an input "header order" only when it has header
+#                      fields to swap (a seed with none: 3000 inputs, seed 5)
+add_test(NAME cli.lead_gen_swap
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_gen_swap.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_gen_swap PROPERTIES LABELS "cli;fuzz")
