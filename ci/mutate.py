@@ -566,6 +566,10 @@ def main():
     ap.add_argument("--max-flaky", type=int, default=2, metavar="N",
                     help="leave out up to N tests that fail twice on the unmutated build "
                     "(reported); more stop the run (2)")
+    ap.add_argument("--ignore-equivalents", action="store_true",
+                    help="run the mutants ci/mutate-equivalent.txt lists too (to audit the list: "
+                    "with --only, a listed mutant that a test or the sanitizer recheck kills is "
+                    "not equivalent)")
     ap.add_argument("--no-sanitizers", action="store_true",
                     help="do not run the survivors again in an ASan+UBSan build (by default "
                     "they do, with their tests: CI runs the suite in such a build too, which "
@@ -680,7 +684,8 @@ def main():
         sys.exit("mutate: the unmutated tree does not build:\n" + out[-3000:])
     t_build = time.time() - t0
 
-    eqs = load_equivalent(os.path.join(ROOT, "ci", "mutate-equivalent.txt"))
+    eqs = [] if a.ignore_equivalents else load_equivalent(
+        os.path.join(ROOT, "ci", "mutate-equivalent.txt"))
     lst = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
                          stdout=subprocess.PIPE, text=True).stdout
     info = json.loads(lst)["tests"]
