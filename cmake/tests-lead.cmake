@@ -147,3 +147,9 @@ add_test(NAME cli.lead_gen_swap
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_gen_swap.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_gen_swap PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_fd_limit  conform with standard input closed under RLIMIT_NOFILE 4..12: "Too many
+#                      open files" (exit 3) until there are enough descriptors, then a pass
+add_test(NAME cli.lead_fd_limit
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fd_limit.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_fd_limit PROPERTIES LABELS "cli;conform")

@@ -60,10 +60,13 @@ int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet)
         return -1;
     }
     if (above_stdio(in) != 0 || above_stdio(out) != 0) {
-        close(in[0]);
-        close(in[1]);
-        close(out[0]);
-        close(out[1]);
+        int e = errno; /* why (EMFILE): the caller says it; a close(-1) would say EBADF */
+        int *fd[4] = {&in[0], &in[1], &out[0], &out[1]};
+        int k = 0;
+        for (k = 0; k < 4; k++)
+            if (*fd[k] >= 0)
+                close(*fd[k]);
+        errno = e;
         return -1;
     }
     pid = fork();
