@@ -153,3 +153,9 @@ add_test(NAME cli.lead_fd_limit
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fd_limit.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_fd_limit PROPERTIES LABELS "cli;conform")
+#   cli.lead_jsonl_mem  validate --jsonl through a 48 MiB line over --max-size: reported too
+#                       large, and amc's peak RSS stays within 24 MiB of a run without it
+add_test(NAME cli.lead_jsonl_mem
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_jsonl_mem.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_jsonl_mem PROPERTIES LABELS "cli")

@@ -5,6 +5,9 @@ from a message with no header fields at all (a blank line, then the body), the s
 to work on and must give way to another mutation (cli_fuzz_mut.c, "swap two fields": `if
 (!m->n) return NULL`; the mutant that swapped anyway labelled unchanged, field-less copies of
 the seed "header order": issue 22, a survivor of seed 112905). 3000 inputs, seed 5.
+Then a seed whose empty line is its last, a lone CR with no LF after it: the mutator's reader
+puts the body at the end of the text (cli_fuzz_mut.c `i = e < n ? e + 1 : e`; the mutant that
+stepped past the end crashed on the first input): 200 inputs, seed 3, all written.
 Usage: lead_gen_swap.py AMC."""
 import json
 import os
@@ -45,6 +48,18 @@ with tempfile.TemporaryDirectory(prefix="amc-lead-swap-") as t:
             n = nfields(open(os.path.join(out, r["file"]), "rb").read())
             if n < 1:
                 failures.append(f"{r['file']}: labelled 'header order' with no header field")
+    seeds2 = os.path.join(t, "seeds2")
+    os.makedirs(seeds2)
+    with open(os.path.join(seeds2, "a.mime"), "wb") as f:
+        f.write(b"X-IGNITE-Type: x\n\r")
+    out2 = os.path.join(t, "out2")
+    p = subprocess.run([AMC, "fuzz", "--generate", "200", "--profile", "ignite", "--corpus",
+                        seeds2, "--seed", "3", "--out", out2], capture_output=True, text=True,
+                       timeout=120)
+    n = sum(1 for _ in open(os.path.join(out2, "inputs.jsonl"))) if p.returncode == 0 else 0
+    if p.returncode != 0 or n != 200:
+        failures.append(f"a seed ending in a lone CR: exit {p.returncode}, {n} inputs listed "
+                        f"{p.stderr[-300:]!r}")
 for f in failures[:10]:
     print("FAIL:", f)
 print("lead_gen_swap: %d failure(s)" % len(failures))
