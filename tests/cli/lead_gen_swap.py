@@ -8,6 +8,9 @@ the seed "header order": issue 22, a survivor of seed 112905). 3000 inputs, seed
 Then a seed whose empty line is its last, a lone CR with no LF after it: the mutator's reader
 puts the body at the end of the text (cli_fuzz_mut.c `i = e < n ? e + 1 : e`; the mutant that
 stepped past the end crashed on the first input): 200 inputs, seed 3, all written.
+And a seed with 320 header fields: the reader keeps 300, the mutator's table size, and "duplicate
+a field" must give way there (cli_fuzz_mut.c `m->n >= 300`; the mutant wrote a 301st field past
+the table and crashed): 2000 inputs, seed 1, all written.
 Usage: lead_gen_swap.py AMC."""
 import json
 import os
@@ -59,6 +62,18 @@ with tempfile.TemporaryDirectory(prefix="amc-lead-swap-") as t:
     n = sum(1 for _ in open(os.path.join(out2, "inputs.jsonl"))) if p.returncode == 0 else 0
     if p.returncode != 0 or n != 200:
         failures.append(f"a seed ending in a lone CR: exit {p.returncode}, {n} inputs listed "
+                        f"{p.stderr[-300:]!r}")
+    seeds3 = os.path.join(t, "seeds3")
+    os.makedirs(seeds3)
+    with open(os.path.join(seeds3, "a.mime"), "w") as f:
+        f.write("".join("X-F%d: v\n" % k for k in range(320)) + "\nbody\n")
+    out3 = os.path.join(t, "out3")
+    p = subprocess.run([AMC, "fuzz", "--generate", "2000", "--profile", "ignite", "--corpus",
+                        seeds3, "--seed", "1", "--out", out3], capture_output=True, text=True,
+                       timeout=300)
+    n = sum(1 for _ in open(os.path.join(out3, "inputs.jsonl"))) if p.returncode == 0 else 0
+    if p.returncode != 0 or n != 2000:
+        failures.append(f"a seed with 320 header fields: exit {p.returncode}, {n} inputs listed "
                         f"{p.stderr[-300:]!r}")
 for f in failures[:10]:
     print("FAIL:", f)
