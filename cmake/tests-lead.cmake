@@ -159,3 +159,9 @@ add_test(NAME cli.lead_jsonl_mem
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_jsonl_mem.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_jsonl_mem PROPERTIES LABELS "cli")
+#   cli.lead_stfz_cov  fuzz --stateful's coverage line for seeded runs of 1, 2 and 5 sessions
+#                      (mailbox, seed 7, amc's adapter), pinned
+add_test(NAME cli.lead_stfz_cov
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_stfz_cov.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_stfz_cov PROPERTIES LABELS "cli;fuzz")
