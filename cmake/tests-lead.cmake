@@ -163,5 +163,5 @@ set_tests_properties(cli.lead_jsonl_mem PROPERTIES LABELS "cli")
 #                      (mailbox, seed 7, amc's adapter), pinned
 add_test(NAME cli.lead_stfz_cov
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_stfz_cov.py
-                 $<TARGET_FILE:amc-cli>)
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_stfz_cov PROPERTIES LABELS "cli;fuzz")
