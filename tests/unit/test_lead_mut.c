@@ -568,6 +568,52 @@ static void test_relative_retrieval_uri(void **state)
     amc_schema_set_free(set);
 }
 
+/* amc_regex_compile and amc_regex_portability read pat[0..len) only: every prefix of patterns
+ * that end inside each construct (groups, named groups, lookarounds, classes, escapes, \p{...},
+ * quantifiers) is handed over in a heap block of exactly its length, no NUL after it, so that a
+ * look at pat[len] is a heap overflow under ASan (the translator's `i + 1 < n` tests: regex.c
+ * `(` followed by `?`, a survivor of seed 112906 when the block had a NUL after it). The
+ * verdicts are compared with the same prefixes compiled from a NUL-terminated copy. */
+static void test_regex_exact_buffers(void **state)
+{
+    static const char *const pats[] = {
+        "a(?<name>b)\\k<name>(?:c|d)(?=e)(?!f)(?<=g)(?<!h)[i-k\\]]\\p{L}\\P{Lu}\\u{1F600}x{2,3}?$",
+        "^(a|(b(?<n1>c)))*\\1\\d\\D\\w\\s\\b\\cJ\\x41\\u0041\\0[^\\x00-\\x1F]+",
+        "\\p{Script=Greek}\\p{General_Category=Lu}[\\p{N}--]{1,}(?i:x)",
+    };
+    size_t k = 0, n = 0;
+    (void)state;
+    for (k = 0; k < sizeof pats / sizeof pats[0]; k++) {
+        size_t len = strlen(pats[k]);
+        for (n = 0; n <= len; n++) {
+            char *exact = malloc(n ? n : 1), *term = malloc(n + 1), e1[256], e2[256];
+            amc_regex *r1 = NULL, *r2 = NULL;
+            bool nm1 = false, nm2 = false;
+            const char *w1 = NULL, *w2 = NULL;
+            assert_non_null(exact);
+            assert_non_null(term);
+            memcpy(exact, pats[k], n);
+            memcpy(term, pats[k], n);
+            term[n] = '\0';
+            r1 = amc_regex_compile(exact, n, 0, e1, sizeof e1);
+            r2 = amc_regex_compile(term, n, 0, e2, sizeof e2);
+            if ((r1 == NULL) != (r2 == NULL) || (!r1 && strcmp(e1, e2)))
+                fail_msg("pattern %zu, prefix of %zu bytes: %s / %s", k, n, r1 ? "ok" : e1,
+                         r2 ? "ok" : e2);
+            w1 = amc_regex_portability(exact, n, &nm1);
+            w2 = amc_regex_portability(term, n, &nm2);
+            assert_false(nm1 || nm2);
+            if ((w1 == NULL) != (w2 == NULL) || (w1 && strcmp(w1, w2)))
+                fail_msg("pattern %zu, prefix of %zu bytes: portability %s / %s", k, n,
+                         w1 ? w1 : "-", w2 ? w2 : "-");
+            amc_regex_free(r1);
+            amc_regex_free(r2);
+            free(exact);
+            free(term);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -585,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_lint_ref_target_depth),
         cmocka_unit_test(test_ignite_detect_limits),
         cmocka_unit_test(test_relative_retrieval_uri),
+        cmocka_unit_test(test_regex_exact_buffers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
