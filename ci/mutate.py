@@ -19,6 +19,7 @@ files; operators inside string and character literals are not sites.
 """
 import argparse
 import concurrent.futures
+import contextlib
 import hashlib
 import json
 import os
@@ -814,6 +815,22 @@ def main():
         assert line[s["col"]:s["col"] + len(s["orig"])] == s["orig"], s
         return path, orig, lines, line, line[:s["col"]] + s["repl"] + line[s["col"] + len(s["orig"]):]
 
+    @contextlib.contextmanager
+    def applied(s, bdir):
+        """The scratch tree with s's mutant in it while the block runs; afterwards the file is
+        restored, whatever happened, and the counts a probed run left in bdir are removed."""
+        path, orig, lines, _, mline = mutant_text(s)
+        lines[s["line"] - 1] = mline
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines))
+            yield
+        finally:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(orig)
+            shutil.rmtree(mrun, ignore_errors=True)
+            remove_gcda(bdir)
+
     def recheck(results):
         """The sanitizer recheck. CI runs the whole suite in an ASan+UBSan build too
         (ci/test.sh), where a mutant that reads or writes one byte past a buffer, overflows a
@@ -849,14 +866,10 @@ def main():
         print("mutate: ASan+UBSan recheck of %d survivor(s)" % len(todo), flush=True)
         for r in todo:
             group = [n for n in r["mapped"] if n in stg]
-            path, orig, lines, line, mline = mutant_text(r)
-            lines[r["line"] - 1] = mline
             tm = time.time()
             r2 = {"status": "survived"}
             verdict = "survived"
-            try:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write("\n".join(lines))
+            with applied(r, sbuild):
                 run_phase(r2, group, False, tm + budget if budget else None, sbuild, stg, slimit,
                           senv)
                 n = r2.get("by")
@@ -872,10 +885,6 @@ def main():
                 elif r2.get("budget"):
                     verdict = "survived (budget: %d of %d tests run)" % (r2.get("ran", 0),
                                                                           len(group))
-            finally:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(orig)
-                shutil.rmtree(mrun, ignore_errors=True)
             if r2["status"] == "killed":
                 if n not in control:
                     rc, _, _ = run(["ninja", "-C", sbuild, "-j", str(a.jobs)] + stg.get(n, []),
@@ -896,7 +905,7 @@ def main():
         return killed
 
     for i, s in enumerate(sample, first + 1):
-        path, orig, lines, line, mline = mutant_text(s)
+        _, _, lines, line, mline = mutant_text(s)
         r = dict(s, before=line.strip(), after=mline.strip(), by=None)
         tm = time.time()
         why = equivalent_reason(s, line, eqs, lines[max(0, s["line"] - 6):s["line"] - 1])
@@ -918,21 +927,13 @@ def main():
         else:
             r["tests"] = sum(len(g) for g in phases)
             r["mapped"] = phases[0]
-            lines[s["line"] - 1] = mline
             r["status"] = "survived"
-            try:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write("\n".join(lines))
+            with applied(s, build):
                 for ph, group in enumerate(phases):
                     if run_phase(r, group, ph == 1, tm + budget if budget else None):
                         break
                 if not cover and r["status"] == "survived":
                     r["by"] = "line not run by any test"
-            finally:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(orig)
-                shutil.rmtree(mrun, ignore_errors=True)
-                remove_gcda(build)
         r["secs"] = time.time() - tm
         results.append(r)
         print("[%3d/%d] %-10s %s:%d  %s -> %s%s  (%.0f s%s)" % (

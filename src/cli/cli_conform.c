@@ -61,11 +61,10 @@ int cli_proc_start_ex(cli_proc *p, const char *cmd, bool quiet)
     }
     if (above_stdio(in) != 0 || above_stdio(out) != 0) {
         int e = errno; /* why (EMFILE): the caller says it; a close(-1) would say EBADF */
-        int *fd[4] = {&in[0], &in[1], &out[0], &out[1]};
-        int k = 0;
+        int fd[4] = {in[0], in[1], out[0], out[1]}, k = 0;
         for (k = 0; k < 4; k++)
-            if (*fd[k] >= 0)
-                close(*fd[k]);
+            if (fd[k] >= 0)
+                close(fd[k]);
         errno = e;
         return -1;
     }
