@@ -165,3 +165,9 @@ add_test(NAME cli.lead_stfz_cov
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_stfz_cov.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_stfz_cov PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_max_findings  fuzz --max-findings 1 and 2, one job and two: exactly that many
+#                          findings written and listed, "stopped: --max-findings N reached"
+add_test(NAME cli.lead_max_findings
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_max_findings.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_max_findings PROPERTIES LABELS "cli;fuzz")

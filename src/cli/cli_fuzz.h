@@ -9,6 +9,7 @@
 #define AMC_CLI_FUZZ_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -221,6 +222,7 @@ typedef struct fz_store {
     size_t hits;       /* findings made this run: new ones and ones known from earlier runs */
     size_t old_hits;   /* of which known from earlier runs */
     bool write_failed; /* a finding's file or findings.jsonl line could not be written */
+    atomic_bool full;  /* --max-findings new findings made: no more are claimed or added */
 } fz_store;
 
 int fz_store_init(fz_store *s, const fz_opts *o);
@@ -229,10 +231,12 @@ int fz_store_init(fz_store *s, const fz_opts *o);
 int fz_store_status(fz_store *s, int rc);
 /* Notes that a finding's file could not be written (the caller said so on stderr). */
 void fz_store_write_failed(fz_store *s);
-/* Claims a raw (pre-shrink) signature: true if new (the caller then minimizes and adds). */
+/* Claims a raw (pre-shrink) signature: true if new (the caller then minimizes and adds);
+ * false once the store is full. */
 bool fz_store_claim(fz_store *s, const char *sig);
 /* Adds a finding (taking data and the json strings) unless its signature is known; writes
- * the input file and appends the findings.jsonl line. Returns true if it was new. */
+ * the input file and appends the findings.jsonl line. Returns true if it was new. Once
+ * --max-findings new ones are in, the store is full: nothing more is added. */
 bool fz_store_add(fz_store *s, fz_finding *f);
 void fz_store_free(fz_store *s);
 void fz_finding_free(fz_finding *f);
@@ -259,7 +263,7 @@ typedef struct fz_run {
     double start, deadline;
     unsigned long units; /* inputs, sequences or sessions */
     unsigned long items; /* lifecycle events, session messages */
-    bool unreachable, stop;
+    bool unreachable;
     unsigned running; /* jobs not finished */
     char why[256];    /* why the implementation became unreachable */
     char impl[160];   /* "name version" from the hello */

@@ -9,7 +9,8 @@
  *   - Jobs add their counts to the run every 16 units (and when they stop), so the lock is not
  *     taken per input; the stop conditions (the run's deadline, --runs shared among the jobs,
  *     --max-findings, an unreachable implementation, SIGINT/SIGTERM) are checked before every
- *     unit.
+ *     unit. --max-findings is exact: the store takes no finding after the Nth new one (a job
+ *     shrinking one when another makes the Nth drops it), and every job sees it full at once.
  *   - Exit status: 1 when the run made a finding (new, or known from an earlier run), else 3
  *     when the implementation stopped being reachable, else 0; 3 when it was never reached, 2
  *     when the adapter does not claim what the mode needs.
@@ -75,12 +76,11 @@ static void flush(fz_job *j)
 bool fz_job_done(fz_job *j)
 {
     fz_run *r = j->run;
-    bool stop = false;
+    bool stop = atomic_load(&r->store.full); /* at once: no finding after the last one */
     if (j->pending >= 16 || fz_interrupted) {
         pthread_mutex_lock(&r->mu);
         flush(j);
-        stop = r->stop || r->unreachable ||
-               (r->o->max_findings > 0 && r->store.n >= (size_t)r->o->max_findings);
+        stop = stop || r->unreachable;
         pthread_mutex_unlock(&r->mu);
     }
     return stop || fz_interrupted || (j->runs && j->units >= j->runs) || fz_now() >= r->deadline;
@@ -264,6 +264,8 @@ void fz_summary_findings(const fz_run *r, const char *kinds)
         }
         printf("replay: amc fuzz --replay %s %s\n", o->out, o->replay_cmd);
     }
+    if (r->store.full)
+        printf("stopped: --max-findings %d reached\n", o->max_findings);
     if (r->unreachable)
         printf("stopped: the implementation is no longer reachable (%s)\n", r->why);
 }

@@ -151,6 +151,7 @@ int fz_store_init(fz_store *s, const fz_opts *o)
 {
     memset(s, 0, sizeof *s);
     s->o = o;
+    atomic_init(&s->full, false);
     pthread_mutex_init(&s->mu, NULL);
     if (fz_mkdirs(o->out) != 0) {
         fprintf(stderr, "amc fuzz: cannot create %s: %s\n", o->out, strerror(errno));
@@ -166,7 +167,7 @@ bool fz_store_claim(fz_store *s, const char *sig)
     bool fresh = false;
     snprintf(key, sizeof key, "raw:%s", sig);
     pthread_mutex_lock(&s->mu);
-    fresh = !raw_known(s, key) && push_raw(s, key) == 0;
+    fresh = !atomic_load(&s->full) && !raw_known(s, key) && push_raw(s, key) == 0;
     pthread_mutex_unlock(&s->mu);
     return fresh;
 }
@@ -257,7 +258,8 @@ bool fz_store_add(fz_store *s, fz_finding *f)
         return false;
     }
     snprintf(key, sizeof key, "final:%s", f->sig);
-    if (raw_known(s, key) || push_raw(s, key) != 0) { /* two shrinks, one finding */
+    if (atomic_load(&s->full) || raw_known(s, key) ||
+        push_raw(s, key) != 0) { /* full, or two shrinks of one finding */
         pthread_mutex_unlock(&s->mu);
         return false;
     }
@@ -300,6 +302,8 @@ bool fz_store_add(fz_store *s, fz_finding *f)
         memset(f, 0, sizeof *f);
         fresh = true;
     }
+    if (s->o->max_findings > 0 && s->n >= (size_t)s->o->max_findings)
+        atomic_store(&s->full, true);
     pthread_mutex_unlock(&s->mu);
     return fresh;
 }

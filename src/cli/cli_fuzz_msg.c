@@ -523,10 +523,6 @@ static void on_finding(worker *w, const char *name, const char *buf, size_t len,
     if (fz_store_add(&sh->run.store, &f) && sh->run.o->verbose)
         fprintf(stderr, "\namc fuzz: finding: %s\n", sh->run.store.v[sh->run.store.n - 1].summary);
     fz_finding_free(&f);
-    pthread_mutex_lock(&sh->run.mu);
-    if (sh->run.o->max_findings > 0 && sh->run.store.n >= (size_t)sh->run.o->max_findings)
-        sh->run.stop = true;
-    pthread_mutex_unlock(&sh->run.mu);
 }
 
 /* Runs one input through both sides. Returns false when the worker must stop. */

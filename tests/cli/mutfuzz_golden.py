@@ -199,7 +199,7 @@ SUITE_ARGS = ["--suite", SUITE]
 SCENARIOS = {
     "st": [
         st_case("st_nonce", "mailbox", st("nonce-cache-3"), 40, 5),
-        st_case("st_dup", "mailbox", st("dup-last-2"), 40, 6),
+        st_case("st_dup", "mailbox", st("dup-last-2"), 40, 6, ("--max-findings", "5")),
         st_case("st_key", "mailbox", st("key-trust-sender"), 40, 7),
     ],
     "stx": [
@@ -210,7 +210,7 @@ SCENARIOS = {
         st_case("st_ref_acp", "acp", ref(), 20, 12),
         st_case("st_pl_dup_ignite", "ignite", pl("st-dup"), 40, 3),
         st_case("st_pl_dup_socket", "socket", pl("st-dup"), 40, 4),
-        st_case("st_pl_drop", "mailbox", pl("st-drop"), 40, 3),
+        st_case("st_pl_drop", "mailbox", pl("st-drop"), 40, 3, ("--max-findings", "6")),
     ],
     "lc": [
         lc_case("lc_acp", "acp", lc("acp-backoff"), 30, 7),
@@ -222,9 +222,9 @@ SCENARIOS = {
     "lcx": [
         lc_case("lc_pl_codes", "mailbox", pl("lc-codes"), 40, 3),
         lc_case("lc_pl_results", "acp", pl("lc-results"), 40, 3),
-        lc_case("lc_pl_state", "discussion", pl("lc-state"), 40, 3),
+        lc_case("lc_pl_state", "discussion", pl("lc-state"), 40, 3, ("--max-findings", "5")),
         lc_case("lc_pl_final", "mailbox", pl("lc-final"), 40, 3),
-        lc_case("lc_pl_accept", "socket", pl("lc-accept"), 40, 3),
+        lc_case("lc_pl_accept", "socket", pl("lc-accept"), 40, 3, ("--max-findings", "5")),
     ],
     "msg": [
         msg_case("msg_lenient", "mailbox", msg("lenient"), 120, 7),
@@ -241,7 +241,7 @@ SCENARIOS = {
     "gen": [gen_case("gen_" + p, p, 1000, 5) for p in
             ("ignite", "mailbox", "discussion", "socket", "acp")],
     "msgpl": [
-        ref_case("msg_pl_codes", "mailbox", 80, 3, pl("codes")),
+        ref_case("msg_pl_codes", "mailbox", 80, 3, pl("codes"), ("--max-findings", "5")),
         ref_case("msg_pl_error", "mailbox", 100, 3, pl("error")),
         ref_case("msg_pl_skipped", "mailbox", 100, 3, pl("skipped")),
         ref_case("msg_pl_wrongseq", "mailbox", 100, 3, pl("wrongseq")),
