@@ -171,3 +171,9 @@ add_test(NAME cli.lead_max_findings
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_max_findings.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_max_findings PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_shrink_tail  a tail of 40 NUL bytes shrinks in as many candidate runs as one of '#'
+#                         or '~' (the repetition pass sees a run that ends the input)
+add_test(NAME cli.lead_shrink_tail
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_shrink_tail.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_shrink_tail PROPERTIES LABELS "cli;fuzz")

@@ -12,7 +12,10 @@
  *     and for patterns of up to 24 atoms;
  *   - src/schema/regex.c copy_err: a message cut to the caller's buffer, never past it;
  *   - src/schema/regex.c find_name: \k<name> finds exactly that name;
- *   - src/profiles/ignite.c ignite_detect: an X-IGNITE- field at the very end of the buffer.
+ *   - src/profiles/ignite.c ignite_detect: an X-IGNITE- field at the very end of the buffer;
+ *   - src/lifecycle/model.c lc_out_add: a step's outcome keeps its first LC_OUT_MAX findings and
+ *     drops the rest, still marking the step rejected (no model adds more than 3 today: ACP's
+ *     metrics check; the bound guards the arrays, model.c:43, a survivor of CI's seed 22).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +26,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "lifecycle/model.h"
 #include "profiles/profile_int.h"
 #include "schema/regex_int.h"
 
@@ -614,6 +618,28 @@ static void test_regex_exact_buffers(void **state)
     }
 }
 
+static void test_lc_out_keeps_the_first(void **state)
+{
+    static const char *const rules[] = {"R-1", "R-2", "R-3", "R-4", "R-5", "R-6"};
+    lc_out o;
+    int i = 0;
+    (void)state;
+    lc_out_init(&o);
+    for (i = 0; i < 6; i++)
+        lc_out_add(&o, i == 5, rules[i], "finding %d of %s", i + 1, "six");
+    assert_int_equal(o.n, LC_OUT_MAX);
+    assert_true(o.rejected); /* the sixth, dropped, still rejects the step */
+    for (i = 0; i < LC_OUT_MAX; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "finding %d of six", i + 1);
+        assert_string_equal(o.rule[i], rules[i]);
+        assert_string_equal(o.msg[i], want);
+    }
+    assert_true(lc_out_has(&o, "R-4"));
+    assert_false(lc_out_has(&o, "R-5"));
+    assert_int_equal(o.transition, -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -632,6 +658,7 @@ int main(void)
         cmocka_unit_test(test_ignite_detect_limits),
         cmocka_unit_test(test_relative_retrieval_uri),
         cmocka_unit_test(test_regex_exact_buffers),
+        cmocka_unit_test(test_lc_out_keeps_the_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
