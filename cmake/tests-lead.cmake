@@ -177,3 +177,9 @@ add_test(NAME cli.lead_shrink_tail
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_shrink_tail.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_shrink_tail PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_many_profiles  conform over a suite of 140 unimplemented profiles: every format lists
+#                           all 140 profiles and their unclaimed capabilities (64 and 128 before)
+add_test(NAME cli.lead_many_profiles
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_many_profiles.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_many_profiles PROPERTIES LABELS "cli;conform")

@@ -34,9 +34,6 @@
 #include "core/arena_int.h"
 #include "core/buf_int.h"
 
-#define MAX_PROFILES 64
-#define MAX_CAPS     128
-
 typedef struct rep {
     amc_conform_suite *s;
     const amc_conform_run_info *info;
@@ -44,6 +41,8 @@ typedef struct rep {
     amc_conform_verdict verdict;
     int status;
     bool exec;
+    const char **profs; /* the profiles of the selected cases, in order (np of them) */
+    size_t np;
 } rep;
 
 /* One unclaimed capability and how many skipped cases need it. */
@@ -59,8 +58,8 @@ static void score(amc_buf *b, const amc_conform_summary *m)
     amc_buf_printf(b, "%lu.%lu%%", permille / 10, permille % 10);
 }
 
-/* Profiles of the selected cases, in order; returns how many (at most max). */
-static size_t profiles_of(amc_conform_suite *s, const char **out, size_t max)
+/* Profiles of the selected cases, in order; returns how many (out has room for one per case). */
+static size_t profiles_of(amc_conform_suite *s, const char **out)
 {
     size_t n = 0, i = 0, j = 0;
     for (i = 0; i < amc_conform_case_count(s); i++) {
@@ -70,7 +69,7 @@ static size_t profiles_of(amc_conform_suite *s, const char **out, size_t max)
             continue;
         for (j = 0; j < n; j++)
             seen = seen || !strcmp(out[j], c->profile);
-        if (!seen && n < max)
+        if (!seen)
             out[n++] = c->profile;
     }
     return n;
@@ -82,12 +81,21 @@ static bool is_bad(const amc_conform_case *c)
            c->outcome == AMC_CONFORM_NOT_TESTED || c->outcome == AMC_CONFORM_XPASS;
 }
 
-/* Unclaimed capabilities of the skipped cases of profile (NULL: all), in first-seen order. */
-static size_t skipped_caps(amc_conform_suite *s, const char *profile, capcount *out, size_t max,
-                           size_t *other)
+/* Unclaimed capabilities of the skipped cases of profile (NULL: all), in first-seen order (n in
+ * *np; free it); NULL, the report marked failed, when out of memory. */
+static capcount *skipped_caps(rep *r, const char *profile, size_t *np, size_t *other)
 {
-    size_t n = 0, i = 0, k = 0, j = 0;
-    *other = 0;
+    amc_conform_suite *s = r->s;
+    size_t n = 0, i = 0, k = 0, j = 0, room = 1;
+    capcount *out = NULL;
+    *np = *other = 0;
+    for (i = 0; i < amc_conform_case_count(s); i++)
+        room += amc_conform_case_at(s, i)->ncaps;
+    out = amc_xmalloc(room * sizeof *out);
+    if (!out) {
+        r->b.failed = 1; /* the report fails: out of memory */
+        return NULL;
+    }
     for (i = 0; i < amc_conform_case_count(s); i++) {
         const amc_conform_case *c = amc_conform_case_at(s, i);
         if (!c->selected || c->outcome != AMC_CONFORM_SKIP ||
@@ -103,15 +111,14 @@ static size_t skipped_caps(amc_conform_suite *s, const char *profile, capcount *
             for (j = 0; j < n && strcmp(out[j].cap, c->caps[k]); j++)
                 ;
             if (j == n) {
-                if (n == max)
-                    continue;
                 out[n].cap = c->caps[k];
                 out[n++].n = 0;
             }
             out[j].n++;
         }
     }
-    return n;
+    *np = n;
+    return out;
 }
 
 /* What to do to get a capability's cases measured. */
@@ -294,8 +301,8 @@ static void text_case(rep *r, const amc_conform_case *c, bool md)
 
 static void text_skipped(rep *r, const char *profile, bool md)
 {
-    capcount caps[MAX_CAPS];
-    size_t other = 0, n = skipped_caps(r->s, profile, caps, MAX_CAPS, &other), k = 0;
+    size_t other = 0, n = 0, k = 0;
+    capcount *caps = skipped_caps(r, profile, &n, &other);
     amc_buf *b = &r->b;
     for (k = 0; k < n; k++)
         amc_buf_printf(b, "%s%zu need %s%s%s (%s): %s\n",
@@ -305,12 +312,13 @@ static void text_skipped(rep *r, const char *profile, bool md)
     if (other)
         amc_buf_printf(b, "%s%zu skipped for other reasons (see the JSON report)\n",
                        md ? "- " : "    not measured: ", other);
+    amc_xfree(caps);
 }
 
 static void text_or_md(rep *r, bool md)
 {
-    const char *profs[MAX_PROFILES];
-    size_t np = profiles_of(r->s, profs, MAX_PROFILES), p = 0, i = 0, k = 0;
+    const char **profs = r->profs;
+    size_t np = r->np, p = 0, i = 0, k = 0;
     amc_conform_summary all;
     amc_buf *b = &r->b;
     const amc_conform_run_info *in = r->info;
@@ -443,8 +451,8 @@ static void details(rep *r, amc_buf *t, const amc_conform_case *c)
 
 static void junit(rep *r)
 {
-    const char *profs[MAX_PROFILES];
-    size_t np = profiles_of(r->s, profs, MAX_PROFILES), p = 0, i = 0;
+    const char **profs = r->profs;
+    size_t np = r->np, p = 0, i = 0;
     amc_buf *b = &r->b;
     amc_buf h;
     amc_buf_init(&h, 0);
@@ -637,8 +645,8 @@ static void jwords(amc_buf *b, const char *s)
 
 static void jskipped(rep *r, const char *profile)
 {
-    capcount caps[MAX_CAPS];
-    size_t other = 0, n = skipped_caps(r->s, profile, caps, MAX_CAPS, &other), k = 0;
+    size_t other = 0, n = 0, k = 0;
+    capcount *caps = skipped_caps(r, profile, &n, &other);
     amc_buf *b = &r->b;
     amc_buf_puts(b, "[");
     for (k = 0; k < n; k++) {
@@ -657,6 +665,7 @@ static void jskipped(rep *r, const char *profile)
                        "\"how\":\"see each case's message\"}",
                        n ? "," : "", other);
     amc_buf_puts(b, "]");
+    amc_xfree(caps);
 }
 
 static void jsum(rep *r, const amc_conform_summary *m, const char *profile)
@@ -775,8 +784,8 @@ static void jcase(rep *r, const amc_conform_case *c)
 
 static void json(rep *r)
 {
-    const char *profs[MAX_PROFILES];
-    size_t np = profiles_of(r->s, profs, MAX_PROFILES), p = 0, i = 0;
+    const char **profs = r->profs;
+    size_t np = r->np, p = 0, i = 0;
     amc_buf *b = &r->b;
     amc_conform_summary all;
     const amc_conform_reply *cl = r->info->claims;
@@ -879,6 +888,10 @@ amc_status amc_conform_report(const amc_conform_suite *s, const amc_conform_run_
     r.verdict = amc_conform_verdict_of(s, info);
     r.status = amc_conform_exit_status(s, info);
     r.exec = info->mode && !strcmp(info->mode, "exec");
+    r.profs = amc_xmalloc((amc_conform_case_count(r.s) + 1) * sizeof *r.profs);
+    if (!r.profs)
+        return AMC_ENOMEM;
+    r.np = profiles_of(r.s, r.profs);
     amc_buf_init(&r.b, 0);
     switch (fmt) {
     case AMC_CONFORM_TEXT:
@@ -897,6 +910,7 @@ amc_status amc_conform_report(const amc_conform_suite *s, const amc_conform_run_
         json(&r);
         break;
     }
+    amc_xfree(r.profs);
     if (r.b.failed) {
         amc_buf_release(&r.b);
         return AMC_ENOMEM;
