@@ -218,9 +218,17 @@ while not os.path.exists(sock) and time.monotonic() < deadline and srv.poll() is
     time.sleep(0.05)
 reply = b""
 try:
-    cl = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    cl.settimeout(30)
-    cl.connect(sock)
+    while True:  # the path exists from bind(), a moment before listen(): refused until then
+        cl = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        cl.settimeout(30)
+        try:
+            cl.connect(sock)
+            break
+        except ConnectionRefusedError:
+            cl.close()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
     cl.sendall(b'{"type":')
     while True:
         chunk = cl.recv(4096)

@@ -32,12 +32,28 @@ STATUS = b'{ "type": "status_response", "from": "amc-serve", "state": "idle", "c
 failures = []
 
 
+def connect(timeout=10):
+    """A connected socket. The path exists from amc serve's bind(), a moment before its
+    listen(): until then a connection is refused (seen under load), and the listen backlog can
+    be full for a moment: bounded retries, 10 s."""
+    end = time.monotonic() + 10
+    while True:
+        c = socket.socket(socket.AF_UNIX)
+        c.settimeout(timeout)
+        try:
+            c.connect(S)
+            return c
+        except (BlockingIOError, ConnectionRefusedError):
+            c.close()
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.01)
+
+
 def held(timeout=10):
     """Sends a task, half-closes, reads the whole reply (a JSON object; the server holds the
     connection after it) and closes."""
-    c = socket.socket(socket.AF_UNIX)
-    c.settimeout(timeout)
-    c.connect(S)
+    c = connect(timeout)
     c.sendall(TASK)
     c.shutdown(socket.SHUT_WR)
     out = b""
@@ -52,11 +68,9 @@ def held(timeout=10):
 
 def ask(data, timeout=10):
     """Sends data, half-closes and reads the reply to EOF (bounded by timeout)."""
-    c = socket.socket(socket.AF_UNIX)
-    c.settimeout(timeout)
+    c = connect(timeout)
     out = b""
     try:
-        c.connect(S)
         c.sendall(data)
         c.shutdown(socket.SHUT_WR)
         while True:
@@ -72,18 +86,7 @@ def ask(data, timeout=10):
 
 def gone():
     """Sends a status request, half-closes and closes at once, without reading."""
-    end = time.monotonic() + 10
-    while True:
-        c = socket.socket(socket.AF_UNIX)
-        c.settimeout(10)
-        try:
-            c.connect(S)
-            break
-        except BlockingIOError:  # the listen backlog is full for a moment: bounded retries
-            c.close()
-            if time.monotonic() > end:
-                raise
-            time.sleep(0.01)
+    c = connect()
     c.sendall(b'{"type":"status","from":"c"}')
     c.shutdown(socket.SHUT_WR)
     c.close()

@@ -15,7 +15,10 @@
  *   - src/profiles/ignite.c ignite_detect: an X-IGNITE- field at the very end of the buffer;
  *   - src/lifecycle/model.c lc_out_add: a step's outcome keeps its first LC_OUT_MAX findings and
  *     drops the rest, still marking the step rejected (no model adds more than 3 today: ACP's
- *     metrics check; the bound guards the arrays, model.c:43, a survivor of CI's seed 22).
+ *     metrics check; the bound guards the arrays, model.c:43, a survivor of CI's seed 22);
+ *   - src/core/arena.c amc_arena_strndup: a length of SIZE_MAX (no room for the NUL) is refused
+ *     with NULL, and the arena still works (arena.c:230, seed 112907: the mutant allocated
+ *     n + 1 = 0 bytes and copied SIZE_MAX into them).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,6 +29,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "core/arena_int.h"
 #include "lifecycle/model.h"
 #include "profiles/profile_int.h"
 #include "schema/regex_int.h"
@@ -640,6 +644,19 @@ static void test_lc_out_keeps_the_first(void **state)
     assert_int_equal(o.transition, -1);
 }
 
+static void test_arena_strndup_size_max(void **state)
+{
+    amc_arena a;
+    char *p = NULL;
+    (void)state;
+    amc_arena_init(&a, 0);
+    assert_null(amc_arena_strndup(&a, "abc", SIZE_MAX));
+    p = amc_arena_strndup(&a, "abcdef", 3);
+    assert_non_null(p);
+    assert_string_equal(p, "abc");
+    amc_arena_release(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -659,6 +676,7 @@ int main(void)
         cmocka_unit_test(test_relative_retrieval_uri),
         cmocka_unit_test(test_regex_exact_buffers),
         cmocka_unit_test(test_lc_out_keeps_the_first),
+        cmocka_unit_test(test_arena_strndup_size_max),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
