@@ -189,3 +189,12 @@ add_test(NAME cli.lead_fuzz_sockreply
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_sockreply.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_fuzz_sockreply PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_st_replay_alloc  (AMC_ALLOC_FAILPOINTS builds) each of the first 60 allocations of
+#                             fuzz --replay of a --stateful finding fails once: the clean result
+#                             or exit 2 "out of memory", never a crash; not labelled 'sweep'
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.lead_st_replay_alloc
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_st_replay_alloc.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.lead_st_replay_alloc PROPERTIES LABELS "cli;fuzz")
+endif()
