@@ -521,7 +521,8 @@ static amc_status init(void *core, lc_names *names, const amc_lc_config *cfg)
         c.hard_ms = p->hard_sec * 1000;
     if (p->required_agents && p->required_agents->type == AMC_T_ARRAY) {
         const amc_value *ra = p->required_agents;
-        for (i = 0; st == AMC_OK && i < ra->u.arr.len && i < MB_MAX_REVIEWERS; i++)
+        /* the first MB_MAX_REVIEWERS distinct names: a repeated one takes no second place */
+        for (i = 0; st == AMC_OK && i < ra->u.arr.len && reviewers->n < MB_MAX_REVIEWERS; i++)
             if (ra->u.arr.items[i]->type == AMC_T_STRING)
                 st = lc_intern(reviewers, ra->u.arr.items[i]->u.str.ptr,
                                ra->u.arr.items[i]->u.str.len, &idx);
