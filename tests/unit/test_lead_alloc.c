@@ -17,6 +17,10 @@
  *     scan_object; its mutants that go on after the failure, or answer true, read a scan never
  *     made: undefined behaviour that ASan sees and the -O1 mutation build may not, and the
  *     sticky AMC_ENOMEM still comes out, so this sweep alone does not kill them).
+ *   - amc_conform_suite_add_scenario_file on a lifecycle scenario with a 300,000-byte file name:
+ *     a failed copy of its profile name or of its file name is AMC_ENOMEM, never a case without
+ *     them (src/conform/conform.c:
+ *     the mutant `!prof && !c->source` went on with one of them NULL; seed 112906).
  * Not labelled 'sweep': it takes well under a second, so ci/mutate.py --quick runs it too.
  */
 #include <setjmp.h>
@@ -181,12 +185,59 @@ static void test_validate_big_object(void **state)
     amc_schema_set_free(set);
 }
 
+/* the scenario's file name: 300,000 bytes, so its copy needs an arena chunk of its own and a
+ * failed allocation there leaves the copy NULL (a short name fits a chunk already made) */
+static char *sc_file;
+
+/* a lifecycle scenario loaded into a fresh suite: status, and each case's id, profile, source */
+static amc_status sc_add_scenario(result *r)
+{
+    static const char scen[] =
+        "{\"id\":\"ignite-lc-duplicate-enqueue\",\"profile\":\"ignite\","
+        "\"description\":\"The same Message-ID enqueued twice.\",\"rules\":[\"IGNITE-LC-009\"],"
+        "\"level\":\"MUST\",\"policy\":null,\"steps\":["
+        "{\"event\":{\"event\":\"enqueue\",\"msg\":\"m-1\",\"t\":0},"
+        "\"expect\":{\"accepted\":true}},"
+        "{\"event\":{\"event\":\"enqueue\",\"msg\":\"m-1\",\"t\":0},"
+        "\"expect\":{\"accepted\":false,\"codes\":[\"LC_IGNITE_DUPLICATE_ID\"]}}]}";
+    amc_conform_suite *su = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    size_t i = 0;
+    if (su && ds) {
+        st = amc_conform_suite_add_scenario_file(su, "ignite", sc_file, scen, sizeof scen - 1, ds);
+        r_add(r, "add %d", (int)st);
+        for (i = 0; st == AMC_OK && i < amc_conform_case_count(su); i++) {
+            const amc_conform_case *c = amc_conform_case_at(su, i);
+            assert_non_null(c->profile);
+            assert_non_null(c->source);
+            r_add(r, " [%s %s %zu]", c->id, c->profile, strlen(c->source));
+        }
+        r_diags(r, ds);
+    }
+    amc_conform_suite_free(su);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static void test_add_scenario(void **state)
+{
+    (void)state;
+    sc_file = malloc(300001);
+    assert_non_null(sc_file);
+    memset(sc_file, 'x', 300000);
+    sc_file[300000] = '\0';
+    sweep("add-scenario", sc_add_scenario);
+    free(sc_file);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lifecycle_diverges),
         cmocka_unit_test(test_from_json_c),
         cmocka_unit_test(test_validate_big_object),
+        cmocka_unit_test(test_add_scenario),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
