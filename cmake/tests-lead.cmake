@@ -198,3 +198,9 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.lead_st_replay_alloc PROPERTIES LABELS "cli;fuzz")
 endif()
+#   cli.lead_probe_many  probe against a server whose replies all differ: SOCKET-LIVE-003 keeps
+#                        8 distinct findings and counts the rest ("(N more)")
+add_test(NAME cli.lead_probe_many
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_probe_many.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_probe_many PROPERTIES LABELS "cli;live")
