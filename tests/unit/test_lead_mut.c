@@ -18,7 +18,10 @@
  *     metrics check; the bound guards the arrays, model.c:43, a survivor of CI's seed 22);
  *   - src/core/arena.c amc_arena_strndup: a length of SIZE_MAX (no room for the NUL) is refused
  *     with NULL, and the arena still works (arena.c:230, seed 112907: the mutant allocated
- *     n + 1 = 0 bytes and copied SIZE_MAX into them).
+ *     n + 1 = 0 bytes and copied SIZE_MAX into them);
+ *   - src/profiles/profile.c amc_prof_emit_rule: an unknown rule (NULL) is AMC_EINTERNAL and
+ *     adds nothing (profile.c:180, seed 112908: the mutant read the NULL rule); a known one adds
+ *     its code at the rule's severity.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -657,6 +660,25 @@ static void test_arena_strndup_size_max(void **state)
     amc_arena_release(&a);
 }
 
+static void test_emit_rule_null(void **state)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_pos at = {0, 0, 0};
+    const amc_rule *r = amc_rule_at(0);
+    (void)state;
+    assert_non_null(ds);
+    assert_int_equal(amc_prof_emit_rule(ds, NULL, at, NULL, "x %d", 1), AMC_EINTERNAL);
+    assert_int_equal(amc_diags_count(ds), 0);
+    assert_non_null(r);
+    assert_int_equal(amc_prof_emit_rule(ds, r, at, "/a", "found %d", 2), AMC_OK);
+    assert_int_equal(amc_diags_count(ds), 1);
+    assert_int_equal(amc_diags_get(ds, 0)->code, r->code);
+    assert_string_equal(amc_diags_get(ds, 0)->rule_id, r->id);
+    assert_int_equal(amc_diags_get(ds, 0)->sev,
+                     r->level == AMC_RULE_MUST ? AMC_SEV_ERROR : AMC_SEV_WARNING);
+    amc_diags_free(ds);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -677,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_regex_exact_buffers),
         cmocka_unit_test(test_lc_out_keeps_the_first),
         cmocka_unit_test(test_arena_strndup_size_max),
+        cmocka_unit_test(test_emit_rule_null),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
