@@ -236,7 +236,9 @@ static void close_span(cli_tl *tl, size_t lane, size_t at)
 {
     tl_lane *l = &tl->lanes[lane];
     tl_span *ns = NULL;
-    if (!l->cur || at <= l->since)
+    /* at > l->since: the lane entered l->cur at an earlier mark (cli_tl_state is called once
+     * per mark, for the newest one), so a span is never empty */
+    if (!l->cur)
         return;
     ns = grow(tl->spans, &tl->capspans, tl->nspans, sizeof *ns, &tl->oom);
     if (!ns)
