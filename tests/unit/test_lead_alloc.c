@@ -21,6 +21,10 @@
  *     a failed copy of its profile name or of its file name is AMC_ENOMEM, never a case without
  *     them (src/conform/conform.c:
  *     the mutant `!prof && !c->source` went on with one of them NULL; seed 112906).
+ *   - amc_json_read of an object of 40 members whose last member is another object of 40 (both
+ *     switch to hashed duplicate-key tables): a failed growth of either table is AMC_ENOMEM,
+ *     never a document (src/formats/json_read.c tab_reserve). Written for seed 112908's
+ *     json_read.c:1085, which it cannot reach: that branch is dead (docs/testing.md).
  * Not labelled 'sweep': it takes well under a second, so ci/mutate.py --quick runs it too.
  */
 #include <setjmp.h>
@@ -185,6 +189,47 @@ static void test_validate_big_object(void **state)
     amc_schema_set_free(set);
 }
 
+/* {"k0":0,...,"k38":38,"in":{"k0":0,...,"k39":39}}: both objects past DUP_LINEAR (32) */
+static char *nested_json;
+
+static amc_status sc_json_nested(result *r)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_doc *doc = NULL;
+    amc_status st = AMC_ENOMEM;
+    if (ds) {
+        st = amc_json_read(nested_json, strlen(nested_json), NULL, ds, &doc);
+        r_add(r, "read %d", (int)st);
+        if (st == AMC_OK) {
+            const amc_value *root = amc_doc_root(doc), *in = amc_value_getz(root, "in");
+            r_add(r, " %zu %zu", root->u.obj.len, in ? in->u.obj.len : 0);
+        }
+        r_diags(r, ds);
+    }
+    amc_doc_free(doc);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
+static void test_json_nested_tables(void **state)
+{
+    char *p = NULL;
+    int i = 0;
+    (void)state;
+    nested_json = malloc(4096);
+    assert_non_null(nested_json);
+    p = nested_json;
+    *p++ = '{';
+    for (i = 0; i < 39; i++)
+        p += sprintf(p, "\"k%d\":%d,", i, i);
+    p += sprintf(p, "\"in\":{");
+    for (i = 0; i < 40; i++)
+        p += sprintf(p, "%s\"k%d\":%d", i ? "," : "", i, i);
+    sprintf(p, "}}");
+    sweep("json-nested-tables", sc_json_nested);
+    free(nested_json);
+}
+
 /* the scenario's file name: 300,000 bytes, so its copy needs an arena chunk of its own and a
  * failed allocation there leaves the copy NULL (a short name fits a chunk already made) */
 static char *sc_file;
@@ -238,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_from_json_c),
         cmocka_unit_test(test_validate_big_object),
         cmocka_unit_test(test_add_scenario),
+        cmocka_unit_test(test_json_nested_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
