@@ -279,10 +279,8 @@ static void test_add_scenario(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lifecycle_diverges),
-        cmocka_unit_test(test_from_json_c),
-        cmocka_unit_test(test_validate_big_object),
-        cmocka_unit_test(test_add_scenario),
+        cmocka_unit_test(test_lifecycle_diverges),  cmocka_unit_test(test_from_json_c),
+        cmocka_unit_test(test_validate_big_object), cmocka_unit_test(test_add_scenario),
         cmocka_unit_test(test_json_nested_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
