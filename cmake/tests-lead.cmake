@@ -204,3 +204,9 @@ add_test(NAME cli.lead_probe_many
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_probe_many.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_probe_many PROPERTIES LABELS "cli;live")
+#   cli.lead_state_contains  conform: an expected lifecycle state member that is not an object
+#                            (true) is not contained in the reported object; a subset is
+add_test(NAME cli.lead_state_contains
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_state_contains.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_state_contains PROPERTIES LABELS "cli;conform")
