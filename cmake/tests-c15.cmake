@@ -1,0 +1,31 @@
+# tests-c15.cmake - tests written for surviving mutants of src/cli/ (HTML reports, help, report,
+# audit and fuzz paths) of the 300-mutant runs (issue 22; docs/testing.md "Mutation testing"):
+#   cli.c15_alloc_parse  (AMC_ALLOC_FAILPOINTS builds) amc parse of a MIME message with each of
+#                        its ~30 allocations failing once: the clean result or exit 2 "out of
+#                        memory"; the outputs of the runs that fail while printing, in order,
+#                        against tests/data/c15/parse-oom.txt (kills cmd_parse.c:71)
+#   cli.c15_alloc_fuzz_verbose  (AMC_ALLOC_FAILPOINTS builds) amc fuzz -v storing one finding,
+#                        every other one of its last 80 allocations failing once: the clean
+#                        result or exit 2 "out of memory", never a crash, and -v names only a
+#                        stored finding (kills cli_fuzz_find.c:247)
+# Neither is labelled 'sweep' (a few seconds each), so mutate.py --quick runs them.
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.c15_alloc_parse
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_alloc_parse.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.c15_alloc_parse PROPERTIES LABELS "cli")
+  add_test(NAME cli.c15_alloc_fuzz_verbose
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_alloc_fuzz_verbose.py
+                   $<TARGET_FILE:amc-cli>)
+  set_tests_properties(cli.c15_alloc_fuzz_verbose PROPERTIES LABELS "cli;fuzz")
+endif()
+#   cli.c15_alloc_lcfuzz  (AMC_ALLOC_FAILPOINTS builds) amc fuzz --lifecycle against an adapter
+#                        that answers garbage (one finding), every other one of its last 48
+#                        allocations failing once: exit 2 "out of memory" or the clean finding,
+#                        never an empty scenario stored (kills cli_fuzz_lc.c:307); not 'sweep'
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.c15_alloc_lcfuzz
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_alloc_lcfuzz.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.c15_alloc_lcfuzz PROPERTIES LABELS "cli;fuzz")
+endif()
