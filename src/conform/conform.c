@@ -166,17 +166,32 @@ static bool list_has(const char **l, size_t n, const char *s)
     return false;
 }
 
-static void add_cap(amc_doc *doc, amc_conform_case *c, const char *profile, const char *suffix)
+/* false when out of memory (the case would lack a capability it needs) */
+static bool add_cap(amc_doc *doc, amc_conform_case *c, const char *profile, const char *suffix)
 {
     size_t n = strlen(profile) + strlen(suffix) + 2;
-    char *cap = amc_doc_alloc(doc, n);
-    if (!cap || c->ncaps >= sizeof c->caps / sizeof c->caps[0])
-        return;
+    char *cap = NULL;
+    if (c->ncaps >= sizeof c->caps / sizeof c->caps[0])
+        return true;
+    cap = amc_doc_alloc(doc, n);
+    if (!cap)
+        return false;
     snprintf(cap, n, "%s%s%s", profile, *suffix ? "." : "", suffix);
     c->caps[c->ncaps++] = cap;
+    return true;
 }
 
-/* Fills c from the case object v; returns the name of the offending member or NULL. */
+/* load_case's answer when it ran out of memory (not a member name) */
+static const char load_nomem[] = "(out of memory)";
+
+/* An optional string-array member that str_array() refused: malformed, or out of memory. */
+static const char *array_fail(const amc_value *v, const char *key)
+{
+    return str_array_ok(v, key) ? load_nomem : key;
+}
+
+/* Fills c from the case object v; returns the name of the offending member, load_nomem when
+ * out of memory, or NULL. */
 static const char *load_case(amc_doc *doc, const char *profile, const amc_value *v,
                              amc_conform_case *c)
 {
@@ -205,11 +220,11 @@ static const char *load_case(amc_doc *doc, const char *profile, const amc_value 
         return "verdict";
     c->want_valid = !strcmp(verdict, "valid");
     if (!str_array(doc, v, "codes", false, 0, &c->codes, &c->ncodes))
-        return "codes";
+        return amc_value_getz(v, "codes") ? array_fail(v, "codes") : "codes";
     if (!str_array(doc, v, "absent_codes", true, 1, &c->absent, &c->nabsent))
-        return "absent_codes";
+        return array_fail(v, "absent_codes");
     if (!str_array(doc, v, "tags", true, 0, &tags, &ntags))
-        return "tags";
+        return array_fail(v, "tags");
     c->tags = tags;
     c->ntags = ntags;
     c->source = "cases.json";
@@ -218,13 +233,13 @@ static const char *load_case(amc_doc *doc, const char *profile, const amc_value 
     if (amc_value_getz(v, "input") && !input)
         return "input";
     if (!str_array(doc, v, "session", true, 0, &c->files, &c->nfiles))
-        return "session";
+        return array_fail(v, "session");
     if (!input == !amc_value_getz(v, "session") || (!input && c->nfiles == 0))
         return "input";
     if (input) {
         c->files = amc_doc_alloc(doc, sizeof(char *));
         if (!c->files)
-            return "input";
+            return load_nomem;
         c->files[0] = input;
         c->nfiles = 1;
     } else {
@@ -241,21 +256,18 @@ static const char *load_case(amc_doc *doc, const char *profile, const amc_value 
         if (!c->absent) {
             c->absent = amc_doc_alloc(doc, sizeof(char *));
             if (!c->absent)
-                return "absent_codes";
+                return load_nomem;
         }
         if (!list_has(c->absent, c->nabsent, amc_code_id(rule->code)))
             c->absent[c->nabsent++] = amc_code_id(rule->code);
     }
-    add_cap(doc, c, profile, "");
-    if (c->stateful)
-        add_cap(doc, c, profile, "stateful");
-    if (c->policy)
-        add_cap(doc, c, profile, "policy");
-    if (c->now)
-        add_cap(doc, c, profile, "clock");
-    if (list_has(tags, ntags, "placement") || list_has(tags, ntags, "file-name") ||
-        list_has(tags, ntags, "tree"))
-        add_cap(doc, c, profile, "path");
+    if (!add_cap(doc, c, profile, "") || (c->stateful && !add_cap(doc, c, profile, "stateful")) ||
+        (c->policy && !add_cap(doc, c, profile, "policy")) ||
+        (c->now && !add_cap(doc, c, profile, "clock")) ||
+        ((list_has(tags, ntags, "placement") || list_has(tags, ntags, "file-name") ||
+          list_has(tags, ntags, "tree")) &&
+         !add_cap(doc, c, profile, "path")))
+        return load_nomem;
     c->xfail_reason = "";
     return NULL;
 }
@@ -306,6 +318,10 @@ amc_status amc_conform_suite_add(amc_conform_suite *s, const char *profile, cons
     for (i = 0; i < root->u.arr.len; i++) {
         const amc_value *v = root->u.arr.items[i];
         const char *bad = load_case(doc, prof, v, &s->cases[n0 + i]);
+        if (bad == load_nomem) {
+            st = AMC_ENOMEM;
+            goto out;
+        }
         if (bad) {
             amc_diags_addf(diags, AMC_C_CONFORM_MANIFEST_INVALID, amc_pos_of(buf, len, v->offset),
                            "%s: case %zu: member \"%s\" missing or malformed", profile, i, bad);
@@ -1090,9 +1106,11 @@ amc_status amc_conform_suite_add_scenario_file(amc_conform_suite *s, const char 
         }
         snprintf(pol, n, "lifecycle/%s", str_of(v));
         c->policy = pol;
-        add_cap(doc, c, prof, "policy");
     }
-    add_cap(doc, c, prof, "lifecycle");
+    if ((c->policy && !add_cap(doc, c, prof, "policy")) || !add_cap(doc, c, prof, "lifecycle")) {
+        st = AMC_ENOMEM; /* the scenario would lack a capability it needs */
+        goto out;
+    }
     s->n++;
     s->docs[s->ndocs++] = doc;
     doc = NULL;

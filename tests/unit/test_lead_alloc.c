@@ -21,6 +21,9 @@
  *     a failed copy of its profile name or of its file name is AMC_ENOMEM, never a case without
  *     them (src/conform/conform.c:
  *     the mutant `!prof && !c->source` went on with one of them NULL; seed 112906).
+ *   - amc_conform_suite_add of a one-case manifest under a 300,000-byte profile name: a failed
+ *     copy of the name is AMC_ENOMEM, never a case without its profile (src/conform/conform.c:
+ *     the mutant `!prof && <overflow>` went on with a NULL profile; seed 112908).
  *   - amc_json_read of an object of 40 members whose last member is another object of 40 (both
  *     switch to hashed duplicate-key tables): a failed growth of either table is AMC_ENOMEM,
  *     never a document (src/formats/json_read.c tab_reserve). Written for seed 112908's
@@ -265,6 +268,31 @@ static amc_status sc_add_scenario(result *r)
     return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
 }
 
+/* a one-case manifest under the profile name sc_file (the long name): status, each case */
+static amc_status sc_add_manifest(result *r)
+{
+    static const char manifest[] =
+        "[{\"id\":\"x-1\",\"description\":\"d\",\"rule\":\"X-1\",\"level\":\"MUST\","
+        "\"input\":\"inputs/a.json\",\"verdict\":\"valid\",\"codes\":[]}]";
+    amc_conform_suite *su = amc_conform_suite_new();
+    amc_diags *ds = amc_diags_new(0);
+    amc_status st = AMC_ENOMEM;
+    size_t i = 0;
+    if (su && ds) {
+        st = amc_conform_suite_add(su, sc_file, manifest, sizeof manifest - 1, ds);
+        r_add(r, "add %d", (int)st);
+        for (i = 0; st == AMC_OK && i < amc_conform_case_count(su); i++) {
+            const amc_conform_case *c = amc_conform_case_at(su, i);
+            assert_non_null(c->profile);
+            r_add(r, " [%s %zu]", c->id, strlen(c->profile));
+        }
+        r_diags(r, ds);
+    }
+    amc_conform_suite_free(su);
+    amc_diags_free(ds);
+    return st == AMC_ENOMEM ? AMC_ENOMEM : AMC_OK;
+}
+
 static void test_add_scenario(void **state)
 {
     (void)state;
@@ -273,6 +301,7 @@ static void test_add_scenario(void **state)
     memset(sc_file, 'x', 300000);
     sc_file[300000] = '\0';
     sweep("add-scenario", sc_add_scenario);
+    sweep("add-manifest", sc_add_manifest);
     free(sc_file);
 }
 
