@@ -210,3 +210,8 @@ add_test(NAME cli.lead_state_contains
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_state_contains.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_state_contains PROPERTIES LABELS "cli;conform")
+#   cli.lead_sign_tail  sign --write keeps a last line of blanks without a newline byte for byte
+add_test(NAME cli.lead_sign_tail
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_sign_tail.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_sign_tail PROPERTIES LABELS "cli")
