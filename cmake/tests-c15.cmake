@@ -40,3 +40,9 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli>)
   set_tests_properties(cli.c15_alloc_mutate PROPERTIES LABELS "cli;fuzz")
 endif()
+#   cli.c15_conform_deep  amc run from a folder deeper than PATH_MAX (it cannot read its own
+#                        path): conform's replay lines name it "amc" (kills cmd_conform.c:835)
+add_test(NAME cli.c15_conform_deep
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_conform_deep.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c15_conform_deep PROPERTIES LABELS "cli;conform")
