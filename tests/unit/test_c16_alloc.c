@@ -6,9 +6,9 @@
  *   - "required" on a small object allocates nothing: validating with it makes exactly as many
  *     allocations as without it, also when the scratch words are full at that point (nested
  *     unevaluatedProperties annotations fill them, one word per level)
- *   - compiling schemas with large "properties" / "dependentSchemas" maps and "allOf" / "anyOf"
- *     lists (their tables take new arena chunks), every allocation failed once: each run ends
- *     with AMC_ENOMEM (never a crash, never a compiled schema)
+ *   - compiling schemas with large "properties" / "dependentSchemas" / draft-07 "dependencies"
+ *     maps and "allOf" / "anyOf" lists (their tables take new arena chunks), every allocation
+ * failed once: each run ends with AMC_ENOMEM (never a crash, never a compiled schema)
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -189,14 +189,51 @@ static size_t big_schema(char *buf, size_t cap, size_t n)
     return o;
 }
 
+/* draft-07: {"$schema":"http://json-schema.org/draft-07/schema#","$id":"urn:m","dependencies":{
+ * "d0":{},"a0":["x"],...},"allOf":[...]} with n entries each */
+static size_t big_schema_d7(char *buf, size_t cap, size_t n)
+{
+    size_t o = 0, i = 0;
+    o += (size_t)snprintf(buf + o, cap - o,
+                          "{\"$schema\":\"http://json-schema.org/draft-07/schema#\","
+                          "\"$id\":\"urn:m\",\"dependencies\":{");
+    for (i = 0; i < n; i++)
+        o += (size_t)snprintf(buf + o, cap - o, "%s\"d%zu\":{},\"a%zu\":[\"x\"]", i ? "," : "", i,
+                              i);
+    o += (size_t)snprintf(buf + o, cap - o, "},\"allOf\":[");
+    for (i = 0; i < n; i++)
+        o += (size_t)snprintf(buf + o, cap - o, "%s{}", i ? "," : "");
+    o += (size_t)snprintf(buf + o, cap - o, "]}");
+    assert_true(o < cap);
+    return o;
+}
+
+/* {"$id":"urn:m","allOf":[{},...]} with n items: the list's node array (8 n bytes) starts a new
+ * arena chunk for n near 560, from about 1320 to 1410 and from 2790 to 3000 (found with
+ * AMC_ALLOC_FAIL_TRACE=1; each chunk is twice the last) */
+static size_t list_schema(char *buf, size_t cap, size_t n)
+{
+    size_t o = 0, i = 0;
+    o += (size_t)snprintf(buf + o, cap - o, "{\"$id\":\"urn:m\",\"allOf\":[");
+    for (i = 0; i < n; i++)
+        o += (size_t)snprintf(buf + o, cap - o, "%s{}", i ? "," : "");
+    o += (size_t)snprintf(buf + o, cap - o, "]}");
+    assert_true(o < cap);
+    return o;
+}
+
 static void test_compile_big_tables_enomem(void **state)
 {
     static const size_t sizes[] = {700, 1500, 3000};
+    static const size_t lists[] = {560, 1340, 1390, 2850, 2950};
     static char sch[160000];
     size_t z = 0;
     (void)state;
-    for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
-        size_t len = big_schema(sch, sizeof sch, sizes[z]);
+    for (z = 0; z < 6 + sizeof lists / sizeof lists[0]; z++) {
+        size_t nz = z < 6 ? sizes[z % 3] : lists[z - 6];
+        size_t len = z < 3   ? big_schema(sch, sizeof sch, nz)
+                     : z < 6 ? big_schema_d7(sch, sizeof sch, nz)
+                             : list_schema(sch, sizeof sch, nz);
         unsigned long n = 0, k = 0;
         for (k = 0;; k++) {
             amc_diags *ds = NULL;
@@ -218,8 +255,8 @@ static void test_compile_big_tables_enomem(void **state)
                 assert_int_equal(st, AMC_OK);
                 assert_non_null(sc);
             } else if (st != AMC_ENOMEM) {
-                fail_msg("%zu entries, allocation %lu of %lu failing: status %d", sizes[z], k - 1,
-                         n, (int)st);
+                fail_msg("schema %zu (%zu entries), allocation %lu of %lu failing: status %d", z,
+                         nz, k - 1, n, (int)st);
             }
             amc_test_alloc_fail_at(-1);
             amc_schema_set_free(set);
