@@ -21,7 +21,9 @@
  *     n + 1 = 0 bytes and copied SIZE_MAX into them);
  *   - src/profiles/profile.c amc_prof_emit_rule: an unknown rule (NULL) is AMC_EINTERNAL and
  *     adds nothing (profile.c:180, seed 112908: the mutant read the NULL rule); a known one adds
- *     its code at the rule's severity.
+ *     its code at the rule's severity;
+ *   - src/formats/date.c rfc5322_syntax: a byte after the date is "non-ASCII" from 0x80 up and
+ *     "trailing" below (date.c:643, seed 112908: the mutant `> 0x80` called 0x80 trailing).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -32,6 +34,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "amc/date.h"
 #include "core/arena_int.h"
 #include "lifecycle/model.h"
 #include "profiles/profile_int.h"
@@ -679,6 +682,26 @@ static void test_emit_rule_null(void **state)
     amc_diags_free(ds);
 }
 
+static void test_rfc5322_byte_after(void **state)
+{
+    static const struct {
+        const char *tail;
+        amc_code want;
+    } cases[] = {{"\x80", AMC_C_DATE_NON_ASCII},
+                 {"\xff", AMC_C_DATE_NON_ASCII},
+                 {"\x7f", AMC_C_DATE_TRAILING},
+                 {"x", AMC_C_DATE_TRAILING}};
+    size_t i = 0;
+    (void)state;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char in[64];
+        amc_datetime dt;
+        amc_code warn = (amc_code)0;
+        int n = snprintf(in, sizeof in, "Sun, 22 Nov 2026 06:50:43 +0000%s", cases[i].tail);
+        assert_int_equal(amc_rfc5322_date(in, (size_t)n, &dt, &warn), cases[i].want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +723,7 @@ int main(void)
         cmocka_unit_test(test_lc_out_keeps_the_first),
         cmocka_unit_test(test_arena_strndup_size_max),
         cmocka_unit_test(test_emit_rule_null),
+        cmocka_unit_test(test_rfc5322_byte_after),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
