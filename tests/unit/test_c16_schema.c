@@ -11,6 +11,9 @@
  *     branch details are not evaluated there either (validate.c details(): !c->rec)
  *   - a subschema whose "$id" is not a string is one SCHEMA_ID_INVALID and nothing inside it is
  *     looked at (its "$anchor" is not checked, no resource is made from the number's text)
+ *   - max_errors M stops after exactly M errors with one SCHEMA_ERRORS_LIMIT (none when the
+ *     instance has fewer than M errors), and branch_details B shows exactly B failures of a
+ *     failing anyOf branch (every one when it has fewer)
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -211,6 +214,83 @@ static void test_subschema_id_not_string(void **state)
     assert_string_equal(got, "SCHEMA_ANCHOR_INVALID");
 }
 
+/* [1,2,...,nitems] against sch with the given options: the codes, space-separated */
+static void run_opts(const char *sch, size_t nitems, uint32_t max_errors, uint32_t branch_details,
+                     char *out, size_t cap)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+    char inst[256];
+    bool valid = true;
+    size_t i = 0, len = 0, il = 0;
+    assert_non_null(ds);
+    assert_non_null(set);
+    il += (size_t)snprintf(inst + il, sizeof inst - il, "[");
+    for (i = 0; i < nitems; i++)
+        il += (size_t)snprintf(inst + il, sizeof inst - il, "%s%zu", i ? "," : "", i + 1);
+    il += (size_t)snprintf(inst + il, sizeof inst - il, "]");
+    o.all_errors = true;
+    o.max_errors = max_errors;
+    o.branch_details = branch_details;
+    assert_int_equal(amc_schema_set_add(set, NULL, sch, strlen(sch), ds, NULL), AMC_OK);
+    assert_int_equal(amc_schema_compile(set, "urn:v", ds, &sc), AMC_OK);
+    assert_int_equal(amc_json_read(inst, il, NULL, ds, &doc), AMC_OK);
+    assert_int_equal(amc_schema_validate(sc, amc_doc_root(doc), doc, &o, ds, &valid), AMC_OK);
+    assert_false(valid);
+    out[0] = '\0';
+    for (i = 0; i < amc_diags_count(ds) && len < cap; i++)
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " " : "",
+                                amc_code_id(amc_diags_get(ds, i)->code));
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+}
+
+static void test_error_and_detail_limits(void **state)
+{
+    static const char items[] = "{\"$id\":\"urn:v\",\"items\":{\"type\":\"string\"}}";
+    static const char any[] = "{\"$id\":\"urn:v\",\"anyOf\":[{\"items\":{\"type\":\"string\"}},"
+                              "{\"type\":\"string\"}]}";
+    char got[1024], want[1024];
+    uint32_t m = 0, b = 0;
+    size_t j = 0, wl = 0;
+    (void)state;
+    /* 5 items, each a type error; max_errors 1..7 */
+    for (m = 1; m <= 7; m++) {
+        run_opts(items, 5, m, 0, got, sizeof got);
+        wl = 0;
+        want[0] = '\0';
+        for (j = 0; j < (m < 5 ? m : 5); j++)
+            wl += (size_t)snprintf(want + wl, sizeof want - wl, "%sSCHEMA_TYPE", j ? " " : "");
+        if (m <= 5)
+            snprintf(want + wl, sizeof want - wl, " SCHEMA_ERRORS_LIMIT");
+        if (strcmp(got, want) != 0)
+            fail_msg("max_errors %u: [%s], want [%s]", m, got, want);
+    }
+    /* the anyOf fails: its error, then up to B type errors of branch 0, then branch 1's one */
+    for (b = 1; b <= 7; b++) {
+        run_opts(any, 5, 0, b, got, sizeof got);
+        wl = (size_t)snprintf(want, sizeof want, "SCHEMA_ANY_OF");
+        for (j = 0; j < (b < 5 ? b : 5); j++)
+            wl += (size_t)snprintf(want + wl, sizeof want - wl, " SCHEMA_TYPE");
+        snprintf(want + wl, sizeof want - wl, " SCHEMA_TYPE");
+        if (strcmp(got, want) != 0)
+            fail_msg("branch_details %u: [%s], want [%s]", b, got, want);
+    }
+    /* details do not count toward max_errors, and the error that reaches the limit keeps its
+     * details (after the limit's diagnostic): 5 of branch 0, 1 of branch 1 */
+    run_opts(any, 5, 1, 10, got, sizeof got);
+    assert_string_equal(got,
+                        "SCHEMA_ANY_OF SCHEMA_ERRORS_LIMIT SCHEMA_TYPE SCHEMA_TYPE SCHEMA_TYPE "
+                        "SCHEMA_TYPE SCHEMA_TYPE SCHEMA_TYPE");
+    run_opts(any, 5, 2, 10, got, sizeof got);
+    assert_string_equal(got, "SCHEMA_ANY_OF SCHEMA_TYPE SCHEMA_TYPE SCHEMA_TYPE SCHEMA_TYPE "
+                             "SCHEMA_TYPE SCHEMA_TYPE");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_osa_folds_every_letter),
         cmocka_unit_test(test_property_names_unrecorded),
         cmocka_unit_test(test_subschema_id_not_string),
+        cmocka_unit_test(test_error_and_detail_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
