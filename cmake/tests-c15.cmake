@@ -46,3 +46,9 @@ add_test(NAME cli.c15_conform_deep
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_conform_deep.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c15_conform_deep PROPERTIES LABELS "cli;conform")
+#   cli.c15_trace_fold  trace check's HTML page folds the lanes past the 40 with the most events
+#                       (46 tasks: T00, with one event, folded; kills cli_html_trace.c:528)
+add_test(NAME cli.c15_trace_fold
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_trace_fold.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.c15_trace_fold PROPERTIES LABELS "cli")
