@@ -52,3 +52,9 @@ add_test(NAME cli.c15_trace_fold
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_trace_fold.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.c15_trace_fold PROPERTIES LABELS "cli")
+#   cli.c15_fuzz_socket_reply  amc fuzz --socket: a "result" reply to a reply-type seed is a
+#                       verdict (a finding), an "error" reply none (kills cli_fuzz_target.c:543)
+add_test(NAME cli.c15_fuzz_socket_reply
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_fuzz_socket_reply.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.c15_fuzz_socket_reply PROPERTIES LABELS "cli;fuzz")
