@@ -32,8 +32,8 @@ endif()
 #   cli.c15_alloc_mutate  (AMC_ALLOC_FAILPOINTS builds) fuzz --generate 1 from a seed whose key and
 #                        value are 70000 bytes (copies larger than the mutator's arena chunk),
 #                        seeds 70 (a string insert) and 160 (a space after the key), each of the
-#                        last 16 allocations failing once: the clean result or exit 2 "out of
-#                        memory", never a crash (kills cli_fuzz_mut.c:960 and :1024); not 'sweep'
+#                        last 24 or 8 allocations failing once: the clean result or exit 2 "out of
+#                        memory", never a crash (kills cli_fuzz_mut.c:445, :960, :1024); not 'sweep'
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.c15_alloc_mutate
            COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_alloc_mutate.py
