@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """ctest cli.c15_alloc_mutate (AMC_ALLOC_FAILPOINTS builds): amc fuzz --generate 1 from a JSON seed
-of one member whose key and string value are 70000 bytes each, so that a mutation's copy of
-either (more than the mutator arena's 64 KiB chunk) is an allocation of its own, with each of
-the run's last 24 (seed 70) or 8 (seed 160) allocations failing once (AMC_FAIL_ALLOC=N,
-tests/cli/alloc_fail_wrap.c), for --seed 70 (op "value": an emoji inserted into the long
-string, cli_fuzz_mut.c string_insert) and --seed 160 (op "key": a space appended to the long
-key, mutate_key; then a trailing comma). The clean runs are checked to make those mutations
-(else the seeds no longer reach them: pick others). Each run ends as the clean one did (exit 0, the same inputs.jsonl) or with exit 2 and
-"out of memory" on standard error, never a crash. Issue 22: cli_fuzz_mut.c:960 (string_insert's
-`return NULL` when the copy or its node failed) and :1024 (mutate_key's `return false` when the
-longer key failed), both deleted in survivors of the 300-mutant runs: the mutants copied into a
-NULL buffer; and :445 (jn_text's `return NULL` when the copy of a 70000-byte string token
-failed, seed 112907): the mutant kept a string node without its bytes. Not labelled 'sweep' (32
-short runs), so ci/mutate.py --quick runs it.
+of one member whose key and string value are 70000 bytes each, so that a mutation's copy of either
+(more than the mutator arena's 64 KiB chunk) is an allocation of its own, with each of the run's
+last 24 (seed 70) or 8 (seed 160) allocations failing once (AMC_FAIL_ALLOC=N,
+tests/cli/alloc_fail_wrap.c), for --seed 70 (op "value": an emoji inserted into the long string,
+cli_fuzz_mut.c string_insert) and --seed 160 (op "key": a space appended to the long key,
+mutate_key; then a trailing comma). The clean runs are checked to make those mutations (else the
+seeds no longer reach them: pick others). Each run ends as the clean one did (exit 0, the same
+inputs.jsonl) or with exit 2 and "out of memory" on standard error, never a crash. Issue 22:
+cli_fuzz_mut.c:960 (string_insert's `return NULL` when the copy or its node failed) and :1024
+(mutate_key's `return false` when the longer key failed), both deleted in survivors of the
+300-mutant runs: the mutants copied into a NULL buffer; and :445 (jn_text's `return NULL` when the
+copy of a 70000-byte string token failed, seed 112907): the mutant kept a string node without its
+bytes. Not labelled 'sweep' (32 short runs), so ci/mutate.py --quick runs it.
 
 usage: c15_alloc_mutate.py AMC"""
 import json
