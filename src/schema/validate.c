@@ -352,6 +352,9 @@ static void preview(const amc_value *v, char *out, size_t cap)
     out[o++] = '"';
     for (i = 0; i < v->u.str.len && o + 8 < cap && i < 60; i++) {
         unsigned char c = (unsigned char)v->u.str.ptr[i];
+        size_t need = (c == '"' || c == '\\') ? 2 : c < 0x20 ? 6 : 1;
+        if (o + need + 5 > cap) /* the character, then "...", the closing quote and the NUL */
+            break;
         if (c == '"' || c == '\\') {
             out[o++] = '\\';
             out[o++] = (char)c;

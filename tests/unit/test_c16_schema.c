@@ -14,6 +14,11 @@
  *   - max_errors M stops after exactly M errors with one SCHEMA_ERRORS_LIMIT (none when the
  *     instance has fewer than M errors), and branch_details B shows exactly B failures of a
  *     failing anyOf branch (every one when it has fewer)
+ *   - the value quoted in a message: a string's first 60 bytes ("..." when cut, a UTF-8 lead
+ *     byte left alone at the cut dropped), '"' and '\\' escaped, control characters as \\u00XX,
+ *     within the 96-byte buffer (44 escaped quotes, 15 control characters), never past it (a
+ *     quote and 15 control characters overflowed it by two bytes: fixed); a number's first 40
+ *     characters
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -291,6 +296,114 @@ static void test_error_and_detail_limits(void **state)
                              "SCHEMA_TYPE SCHEMA_TYPE");
 }
 
+/* The message of the one error of inst (JSON text) against sch */
+static void message_of(const char *sch, const char *inst, char *out, size_t cap)
+{
+    amc_diags *ds = amc_diags_new(0);
+    amc_schema_set *set = amc_schema_set_new(NULL);
+    const amc_schema *sc = NULL;
+    amc_doc *doc = NULL;
+    bool valid = true;
+    assert_non_null(ds);
+    assert_non_null(set);
+    assert_int_equal(amc_schema_set_add(set, NULL, sch, strlen(sch), ds, NULL), AMC_OK);
+    assert_int_equal(amc_schema_compile(set, "urn:v", ds, &sc), AMC_OK);
+    assert_int_equal(amc_json_read(inst, strlen(inst), NULL, ds, &doc), AMC_OK);
+    assert_int_equal(amc_schema_validate(sc, amc_doc_root(doc), doc, NULL, ds, &valid), AMC_OK);
+    assert_false(valid);
+    assert_int_equal(amc_diags_count(ds), 1);
+    snprintf(out, cap, "%s", amc_diags_get(ds, 0)->message);
+    amc_doc_free(doc);
+    amc_schema_set_free(set);
+    amc_diags_free(ds);
+}
+
+static void rep(char *out, const char *unit, size_t n)
+{
+    size_t i = 0;
+    out[0] = '\0';
+    for (i = 0; i < n; i++)
+        strcat(out, unit);
+}
+
+static void test_message_previews(void **state)
+{
+    static const char minlen[] = "{\"$id\":\"urn:v\",\"minLength\":200}";
+    static const char maxnum[] = "{\"$id\":\"urn:v\",\"maximum\":0}";
+    char inst[1024], want[1024], got[1024], body[512], tail[64];
+    size_t n = 0;
+    (void)state;
+    for (n = 55; n <= 66; n++) { /* plain letters: 60 shown */
+        rep(body, "a", n);
+        snprintf(inst, sizeof inst, "\"%s\"", body);
+        rep(body, "a", n < 60 ? n : 60);
+        snprintf(want, sizeof want, "\"%s%s\" is too short (%zu characters; at least 200 required)",
+                 body, n > 60 ? "..." : "", n);
+        message_of(minlen, inst, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            fail_msg("%zu letters: [%s], want [%s]", n, got, want);
+    }
+    for (n = 40; n <= 48; n++) { /* quotes: 44 shown (2 bytes each) */
+        rep(body, "\\\"", n);
+        snprintf(inst, sizeof inst, "\"%s\"", body);
+        rep(body, "\\\"", n < 44 ? n : 44);
+        snprintf(want, sizeof want, "\"%s%s\" is too short (%zu characters; at least 200 required)",
+                 body, n > 44 ? "..." : "", n);
+        message_of(minlen, inst, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            fail_msg("%zu quotes: [%s], want [%s]", n, got, want);
+    }
+    for (n = 12; n <= 18; n++) { /* U+0001: 15 shown (6 bytes each) */
+        rep(body, "\\u0001", n);
+        snprintf(inst, sizeof inst, "\"%s\"", body);
+        rep(body, "\\u0001", n < 15 ? n : 15);
+        snprintf(want, sizeof want, "\"%s%s\" is too short (%zu characters; at least 200 required)",
+                 body, n > 15 ? "..." : "", n);
+        message_of(minlen, inst, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            fail_msg("%zu control characters: [%s], want [%s]", n, got, want);
+    }
+    /* 59 letters, then e-acute (2 bytes) and b: the cut after 60 bytes leaves a lead byte alone,
+     * which is dropped */
+    rep(body, "a", 59);
+    snprintf(inst, sizeof inst,
+             "\"%s\xc3\xa9"
+             "b\"",
+             body);
+    snprintf(want, sizeof want, "\"%s...\" is too short (61 characters; at least 200 required)",
+             body);
+    message_of(minlen, inst, got, sizeof got);
+    assert_string_equal(got, want);
+    /* a quote, then 15 U+0001 and more: after the quote and 14 of them (87 bytes), the 15th
+     * (6 bytes), "...", the quote and the NUL would not fit in the 96 bytes: it is left out (it
+     * was written, and the closing quote and NUL past the buffer's end) */
+    rep(body, "\\u0001", 15);
+    snprintf(inst, sizeof inst, "\"\\\"%saaaa\"", body);
+    rep(body, "\\u0001", 14);
+    snprintf(want, sizeof want, "\"\\\"%s...\" is too short (20 characters; at least 200 required)",
+             body);
+    message_of(minlen, inst, got, sizeof got);
+    assert_string_equal(got, want);
+    /* two quotes then 14 U+0001 and more: 89 bytes, "...", the quote and the NUL fit: all 14 */
+    rep(body, "\\u0001", 14);
+    snprintf(inst, sizeof inst, "\"\\\"\\\"%saaaa\"", body);
+    rep(body, "\\u0001", 14);
+    snprintf(want, sizeof want,
+             "\"\\\"\\\"%s...\" is too short (20 characters; at least 200 required)", body);
+    message_of(minlen, inst, got, sizeof got);
+    assert_string_equal(got, want);
+    for (n = 38; n <= 43; n++) { /* numbers: 40 characters shown */
+        rep(body, "7", n);
+        snprintf(inst, sizeof inst, "%s", body);
+        rep(body, "7", n < 40 ? n : 40);
+        snprintf(tail, sizeof tail, "%s", n > 40 ? "..." : "");
+        snprintf(want, sizeof want, "%s%s is ", body, tail);
+        message_of(maxnum, inst, got, sizeof got);
+        if (strncmp(got, want, strlen(want)) != 0)
+            fail_msg("%zu digits: [%s], want [%s...]", n, got, want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -299,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_property_names_unrecorded),
         cmocka_unit_test(test_subschema_id_not_string),
         cmocka_unit_test(test_error_and_detail_limits),
+        cmocka_unit_test(test_message_previews),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
