@@ -58,3 +58,10 @@ add_test(NAME cli.c15_fuzz_socket_reply
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_fuzz_socket_reply.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.c15_fuzz_socket_reply PROPERTIES LABELS "cli;fuzz")
+#   cli.c15_conform_fixture_gone  conform --impl-exec: a fixture deleted during the run (by the
+#                       command of an earlier case): exit 2 "cannot read fixture", no report
+#                       (kills cmd_conform.c:502)
+add_test(NAME cli.c15_conform_fixture_gone
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c15_conform_fixture_gone.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c15_conform_fixture_gone PROPERTIES LABELS "cli;conform")
