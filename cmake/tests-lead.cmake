@@ -183,12 +183,6 @@ add_test(NAME cli.lead_many_profiles
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_many_profiles.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_many_profiles PROPERTIES LABELS "cli;conform")
-#   cli.lead_fuzz_sockreply  fuzz --socket: a reply-type input the server answers with a result
-#                            is a finding (amc says invalid); answered with an error, no verdict
-add_test(NAME cli.lead_fuzz_sockreply
-         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_fuzz_sockreply.py
-                 $<TARGET_FILE:amc-cli>)
-set_tests_properties(cli.lead_fuzz_sockreply PROPERTIES LABELS "cli;fuzz")
 #   cli.lead_st_replay_alloc  (AMC_ALLOC_FAILPOINTS builds) each of the first 60 allocations of
 #                             fuzz --replay of a --stateful finding fails once: the clean result
 #                             or exit 2 "out of memory", never a crash; not labelled 'sweep'
