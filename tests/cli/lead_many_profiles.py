@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """ctest cli.lead_many_profiles: amc conform's report lists every profile of the suite and every
 capability its skipped cases need, however many there are. The suite has 140 profile
-directories amc does not implement (p001 .. p140, one MUST case each: "not implemented yet",
-allowed), so every case is skipped for want of its profile's capability. Before the fix the
-report kept 64 profiles and 128 capabilities in fixed arrays and dropped the rest without a
+directories that name no profile of amc (p001 .. p140, one MUST case each; amc loads such cases
+without checking their rules), so every case is skipped for want of its profile's
+capability. Before the fix the report kept 64 profiles and 128 capabilities in fixed arrays and dropped the rest without a
 word: the text and JUnit reports showed p001..p064 only, the JSON "profiles" object 64 of 140
 and the Markdown "Not measured" list 128 (issue 22: found from the survivor report.c:73,
 `n < max` made `<=`, which wrote past the array). Checked in every format: text (a line per
