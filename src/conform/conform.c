@@ -468,8 +468,11 @@ void amc_conform_reply_free(amc_conform_reply *r)
 static amc_status bad_reply(amc_diags *ds, const char *buf, size_t len, size_t off,
                             const char *what)
 {
-    amc_diags_addf(ds, AMC_C_CONFORM_REPLY_INVALID, amc_pos_of(buf, len, off < len ? off : len),
-                   "adapter reply: %s", what);
+    /* No memory for the diagnostic: the reply is not known to be at fault, so the caller must
+       not report it as garbage without its reason. */
+    if (amc_diags_addf(ds, AMC_C_CONFORM_REPLY_INVALID, amc_pos_of(buf, len, off < len ? off : len),
+                       "adapter reply: %s", what) == AMC_ENOMEM)
+        return AMC_ENOMEM;
     return AMC_EINVALID;
 }
 

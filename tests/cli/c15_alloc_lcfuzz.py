@@ -5,12 +5,12 @@ against an adapter that answers the hello and then a line that is not JSON to ev
 other one of the run's last 48 allocations fails once (AMC_FAIL_ALLOC=N,
 tests/cli/alloc_fail_wrap.c; 24 short runs), among them the finding's pieces (its scenario, the
 implementation's and amc's results, the extra members). Each run ends with exit 2 and "out of
-memory" on standard error, or as the clean one did: exit 1, the same two files, the scenario
-the same but for its description (which holds the summary: the library's reply parser drops
-its diagnostic when that allocation fails, and the summary then reads "garbage reply (invalid:
-this is not JSON)", a known defect left to the library's owner), one finding line of the same
-class and size; never a crash, never an empty file stored: a finding with a piece missing is
-not stored. At least 8 runs end with no finding stored (the window holds the finding's
+memory" on standard error, or as the clean one did: exit 1, the same two files, the same
+scenario (its description holds the reply parser's diagnostic: when the allocation for that
+diagnostic failed, the parser used to return "invalid" without it and the run stored a finding
+whose summary read "garbage reply (invalid: this is not JSON)"; it now says out of memory), one
+finding line of the same class and size; never a crash, never an empty file stored: a finding
+with a piece missing is not stored. At least 8 runs end with no finding stored (the window holds the finding's
 making). Issue 22: cli_fuzz_lc.c:307, `!f.data || !f.json_impl` made &&, a survivor:
 with the scenario's copy failed the mutant stored the finding with an empty scenario and ended
 with exit 1. Not labelled 'sweep', so ci/mutate.py --quick runs it.
@@ -59,13 +59,12 @@ try:
             json.loads(clean_files[scen[0]]).get("steps") != []:
         failures.append(f"clean run: exit {clean.returncode}, files {sorted(clean_files)}\n"
                         f"{clean.stdout}{clean.stderr}")
-    def finding(files):  # the scenario but for its description, the line's class and size
+    def finding(files):  # the scenario, the line's class and size
         try:
             sc = json.loads(files[scen[0]])
             line = json.loads(files["findings.jsonl"])
         except (KeyError, ValueError):
             return None
-        sc.pop("description", None)
         return sc, line.get("class"), line.get("size"), line.get("original_size")
 
     unstored = 0

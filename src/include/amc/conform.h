@@ -145,8 +145,9 @@ typedef struct amc_conform_reply {
  * Parses and checks one reply line against the protocol (PROTOCOL.md; schemas in
  * conformance/protocol/) for a request of type op ("hello", "validate", "lifecycle", "reset",
  * "stop") with sequence number seq. Anything else (not JSON, wrong seq, wrong member types,
- * unknown verdict, NUL bytes) is AMC_EINVALID with CONFORM_REPLY_INVALID. *out: free with
- * amc_conform_reply_free().
+ * unknown verdict, NUL bytes) is AMC_EINVALID with CONFORM_REPLY_INVALID; AMC_ENOMEM when
+ * memory runs out, also for that diagnostic (never AMC_EINVALID without its diagnostic).
+ * *out: free with amc_conform_reply_free().
  */
 AMC_API amc_status amc_conform_reply_parse(const char *buf, size_t len, const char *op,
                                            long long seq, amc_diags *diags,
