@@ -209,3 +209,10 @@ add_test(NAME cli.lead_sign_tail
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_sign_tail.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_sign_tail PROPERTIES LABELS "cli")
+
+#   cli.lead_par_ring  validate --jsonl -j 2 with a slow first batch: the other worker fills the
+#   ring and waits; the output is -j 1's byte for byte (kills cli_par.c:48 `<` made `<=`)
+add_test(NAME cli.lead_par_ring
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_par_ring.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_par_ring PROPERTIES LABELS "cli")
