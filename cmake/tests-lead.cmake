@@ -222,3 +222,9 @@ add_test(NAME cli.lead_exe_path
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_exe_path.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_exe_path PROPERTIES LABELS "cli;conform")
+#   cli.lead_adapter_toolong  fuzz: a reply line of 257 MiB is a garbage reply "reply line too
+#   long", not a crash or a hang
+add_test(NAME cli.lead_adapter_toolong
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_adapter_toolong.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.lead_adapter_toolong PROPERTIES LABELS "cli;fuzz")

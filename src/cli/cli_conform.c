@@ -115,7 +115,7 @@ static void close_fds(cli_proc *p)
     p->to_fd = p->from_fd = -1;
     free(p->rbuf);
     p->rbuf = NULL;
-    p->rlen = p->rcap = p->rskip = 0;
+    p->rlen = p->rcap = p->rskip = p->rscan = 0;
 }
 
 void cli_proc_kill(cli_proc *p)
@@ -185,9 +185,10 @@ int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line
         memmove(p->rbuf, p->rbuf + p->rskip, p->rlen - p->rskip);
         p->rlen -= p->rskip;
         p->rskip = 0;
+        p->rscan = 0;
     }
     for (;;) {
-        char *nlp = p->rbuf ? memchr(p->rbuf, '\n', p->rlen) : NULL;
+        char *nlp = p->rbuf ? memchr(p->rbuf + p->rscan, '\n', p->rlen - p->rscan) : NULL;
         struct pollfd pf = {p->from_fd, POLLIN, 0};
         double left = 0;
         ssize_t r = 0;
@@ -197,6 +198,7 @@ int cli_proc_readline(cli_proc *p, double timeout, size_t max, const char **line
             p->rskip = (size_t)(nlp - p->rbuf) + 1;
             return CLI_IO_OK;
         }
+        p->rscan = p->rlen;
         if (p->rlen > max)
             return CLI_IO_TOOLONG;
         if (p->from_fd < 0)

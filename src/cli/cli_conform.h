@@ -12,6 +12,7 @@ typedef struct cli_proc {
     int to_fd, from_fd;
     char *rbuf;
     size_t rlen, rcap, rskip;
+    size_t rscan; /* rbuf[0, rscan) holds no newline: a long line is searched once, not per read */
 } cli_proc;
 
 enum { CLI_IO_OK = 0, CLI_IO_TIMEOUT = 1, CLI_IO_EOF = 2, CLI_IO_TOOLONG = 3, CLI_IO_ERR = 4 };
