@@ -44,7 +44,6 @@ typedef struct tl_lane {
     char *kind, *name;
     char *cur; /* current state (NULL: none yet) */
     size_t since, nev;
-    bool bad, warn;
 } tl_lane;
 
 typedef struct tl_span {
@@ -287,8 +286,6 @@ size_t cli_tl_mark(cli_tl *tl, const char *kind, const char *name, size_t line, 
     ne[at].sev = sev;
     ne[at].diag = diag ? dup(diag) : NULL;
     tl->lanes[lane].nev++;
-    tl->lanes[lane].bad |= sev == 2;
-    tl->lanes[lane].warn |= sev == 1;
     if (sev == 2 && !tl->first_err)
         tl->first_err = at + 1;
     tl->nevs++;
