@@ -118,8 +118,8 @@ static void run(const golden *want, uint64_t *digest, size_t *events, char *cov,
             reached[k] += hits > 0;
         }
     }
-    snprintf(cov, covn, "rules %zu/%zu, transitions %zu/%zu, states %zu/%zu", reached[0],
-             items[0], reached[1], items[1], reached[2], items[2]);
+    snprintf(cov, covn, "rules %zu/%zu, transitions %zu/%zu, states %zu/%zu", reached[0], items[0],
+             reached[1], items[1], reached[2], items[2]);
     *digest = h;
     amc_lifecycle_gen_free(g);
 }
