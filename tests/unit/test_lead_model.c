@@ -10,6 +10,13 @@
  * The real model accepts the same event with AMC_OK and no finding, and names the transition.
  * Issue 22: model.c:585 `st == AMC_OK && out.undeclared` made `st != AMC_OK`, a survivor (the
  * check never fired).
+ *
+ * The mailbox model's bound on a verdict's reviewer (lc_mailbox.c, MBE_VERDICT): the JSON edge
+ * refuses a 17th reviewer name before the model sees it (the entity's max), so the model's own
+ * check is reached here by lc_step with a made event: reviewer index 15 is a recorded
+ * verdict, 16 (MB_MAX_REVIEWERS) is AMC_ELIMIT with the task unchanged. Issue 22:
+ * lc_mailbox.c:313 `return AMC_ELIMIT;` deleted, a survivor (the mutant wrote past the task's
+ * table of 16 reviews).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -111,10 +118,46 @@ static void test_undeclared(void **state)
     }
 }
 
+static void test_mailbox_reviewer_bound(void **state)
+{
+    amc_lc_config cfg = {NULL, AMC_LIMITS_DEFAULT};
+    lc_inst *in = NULL;
+    mb_model *m = NULL;
+    mb_event ev;
+    lc_out out;
+    (void)state;
+    amc_limits_normalize(&cfg.lim);
+    assert_int_equal(lc_inst_new(&amc_lc_mailbox, &cfg, &in), AMC_OK);
+    {
+        const void *core = lc_inst_core(in); /* the instance's own core, stepped here directly */
+        memcpy(&m, &core, sizeof m);
+    }
+    memset(&ev, 0, sizeof ev);
+    ev.kind = MBE_TASK_CREATE;
+    lc_out_init(&out);
+    assert_int_equal(lc_step(&amc_lc_mailbox, m, &ev, &out), AMC_OK);
+    assert_false(out.rejected);
+    assert_int_equal(m->tasks[0].state, MT_QUEUED);
+    ev.kind = MBE_VERDICT;
+    ev.verdict = MV_PASS;
+    ev.executed = true;
+    ev.reviewer = MB_MAX_REVIEWERS;
+    lc_out_init(&out);
+    assert_int_equal(lc_step(&amc_lc_mailbox, m, &ev, &out), AMC_ELIMIT);
+    assert_int_equal(m->tasks[0].state, MT_QUEUED);
+    assert_int_equal(m->tasks[0].aggregated, MV_NONE);
+    ev.reviewer = MB_MAX_REVIEWERS - 1;
+    lc_out_init(&out);
+    assert_int_equal(lc_step(&amc_lc_mailbox, m, &ev, &out), AMC_OK);
+    assert_int_equal(m->tasks[0].rev[MB_MAX_REVIEWERS - 1].verdict, MV_PASS);
+    lc_inst_free(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_undeclared),
+        cmocka_unit_test(test_mailbox_reviewer_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
