@@ -16,6 +16,17 @@
  *   --seeds DIR       also write fuzz seeds from the first test of each required file:
  * DIR/schema_compile/<n>.json (schemas) and DIR/schema_validate/<n>.bin (4-byte LE schema length,
  * schema, instance)
+ *   --diags FILE      also compare every file's diagnostics with FILE
+ * (tests/schema/jsts-diags.txt): one line per suite file, "draft/file DIGEST COUNT", DIGEST an
+ * FNV-1a-64 over every test's all-errors status, verdict and diagnostics (code, severity, position,
+ * instance and keyword locations, schema URI, message, context) and the compile diagnostics of
+ * groups whose schema does not compile, COUNT the number of those diagnostics. A file that differs,
+ * or a line no file of the run matches, fails the run. The diagnostics are user-facing text: a
+ *                     change that is meant is reviewed with --dump and the file rewritten with
+ *                     --diags-write.
+ *   --diags-write FILE  write that file instead (for the drafts and sets run)
+ *   --dump FILE       print the diagnostics of every test of that suite file
+ * ("optional/bignum.json")
  *
  * Sets per draft (file names are relative to tests/<draft>/):
  *   required  every *.json at the top level (format.json with format as an annotation);
@@ -58,6 +69,119 @@ static amc_schema_dialect dialect;
 static bool verbose;
 static const char *seed_dir;
 static unsigned seed_n;
+
+/* --diags / --diags-write / --dump */
+typedef struct gold {
+    char *key;
+    unsigned long long digest;
+    size_t count;
+    bool seen;
+} gold;
+static gold *golds;
+static size_t ngolds;
+static FILE *gold_out;
+static const char *dump_rel;
+static unsigned gold_bad;
+
+static void mix(unsigned long long *h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    size_t i = 0;
+    for (i = 0; i < n; i++)
+        *h = (*h ^ b[i]) * 1099511628211ull;
+    *h = (*h ^ 0xffu) * 1099511628211ull; /* a separator: "ab","c" is not "a","bc" */
+}
+
+static void mix_str(unsigned long long *h, const char *s)
+{
+    mix(h, s ? s : "", s ? strlen(s) + 1 : 0); /* NULL and "" differ by the NUL */
+}
+
+static void mix_num(unsigned long long *h, unsigned long long v)
+{
+    mix(h, &v, sizeof v);
+}
+
+static void mix_diags(unsigned long long *h, size_t *count, const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        mix_str(h, amc_code_id(d->code));
+        mix_num(h, (unsigned long long)d->sev);
+        mix_num(h, (unsigned long long)d->at.offset);
+        mix_num(h, d->at.line);
+        mix_num(h, d->at.col);
+        mix_str(h, d->instance_ptr);
+        mix_str(h, d->keyword_ptr);
+        mix_str(h, d->schema_uri);
+        mix_str(h, d->message);
+        mix_str(h, d->context);
+        mix_num(h, (unsigned long long)d->context_at.offset);
+        (*count)++;
+    }
+}
+
+static void load_golds(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    if (!f) {
+        printf("FAIL: cannot read %s\n", path);
+        gold_bad++;
+        return;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char key[900];
+        unsigned long long d = 0;
+        size_t c = 0;
+        gold *g = NULL;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "%899s %llx %zu", key, &d, &c) != 3) {
+            printf("FAIL: %s: a line is not \"draft/file DIGEST COUNT\": %s", path, line);
+            gold_bad++;
+            continue;
+        }
+        g = realloc(golds, (ngolds + 1) * sizeof *golds);
+        if (!g || !(g[ngolds].key = strdup(key))) {
+            fprintf(stderr, "jsts_run: out of memory\n");
+            exit(2);
+        }
+        golds = g;
+        golds[ngolds].digest = d;
+        golds[ngolds].count = c;
+        golds[ngolds++].seen = false;
+    }
+    fclose(f);
+}
+
+/* After a file: compare (or write) its digest. */
+static void gold_file(const char *rel, unsigned long long h, size_t count)
+{
+    char key[900];
+    size_t i = 0;
+    snprintf(key, sizeof key, "%s/%s", draft_dir, rel);
+    if (gold_out)
+        fprintf(gold_out, "%s %016llx %zu\n", key, h, count);
+    if (!golds && !ngolds)
+        return;
+    for (i = 0; i < ngolds && strcmp(golds[i].key, key); i++)
+        ;
+    if (i == ngolds) {
+        printf("DIAGS %s: not in the --diags file (its diagnostics: digest %016llx, %zu)\n", key, h,
+               count);
+        gold_bad++;
+        return;
+    }
+    golds[i].seen = true;
+    if (golds[i].digest != h || golds[i].count != count) {
+        printf("DIAGS %s: the diagnostics changed: digest %016llx, %zu diagnostics; the --diags "
+               "file says %016llx, %zu (see them: jsts_run --draft %s --dump %s)\n",
+               key, h, count, golds[i].digest, golds[i].count, draft_dir, rel);
+        gold_bad++;
+    }
+}
 
 /* expected failures */
 typedef struct xf {
@@ -171,6 +295,9 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
     amc_diags *rd = amc_diags_new(0);
     const amc_value *root = NULL;
     unsigned file_fail = 0;
+    unsigned long long h = 14695981039346656037ull;
+    size_t count = 0;
+    bool dump = dump_rel && !strcmp(dump_rel, rel);
     snprintf(path, sizeof path, "%s/tests/%s/%s", suite_dir, draft_dir, rel);
     text = slurp(path, &len);
     if (!text || amc_json_read(text, len, NULL, rd, &doc) != AMC_OK) {
@@ -196,6 +323,12 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
             cst = amc_schema_set_add(set, NULL, stext, slen, cd, &uri);
         if (cst == AMC_OK)
             cst = amc_schema_compile(set, uri, cd, &cs);
+        mix_num(&h, (unsigned long long)cst);
+        mix_diags(&h, &count, cd);
+        if (dump) {
+            printf("%s/%s: %s: compile %s\n", draft_dir, rel, desc->u.str.ptr, amc_status_str(cst));
+            print_diags(cd);
+        }
         for (t = 0; t < tests->u.arr.len; t++) {
             const amc_value *tc = tests->u.arr.items[t];
             const amc_value *tdesc = amc_value_getz(tc, "description");
@@ -215,6 +348,14 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
                 s1 = amc_schema_validate(cs, data, NULL, &o, vd, &v1);
                 o.all_errors = false;
                 s2 = amc_schema_validate(cs, data, NULL, &o, NULL, &v2);
+                mix_num(&h, (unsigned long long)s1);
+                mix_num(&h, v1);
+                mix_diags(&h, &count, vd);
+                if (dump) {
+                    printf("    %s: %s, %s\n", tdesc->u.str.ptr, amc_status_str(s1),
+                           v1 ? "valid" : "invalid");
+                    print_diags(vd);
+                }
                 pass = s1 == AMC_OK && s2 == AMC_OK && v1 == want && v2 == want;
                 if (v1 == want && v2 == want && s1 == s2 && s1 == AMC_ELIMIT && !want)
                     pass = true; /* a loop or limit reported as invalid */
@@ -255,6 +396,7 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
     }
     if (verbose && !file_fail)
         printf("%s: ok\n", rel);
+    gold_file(rel, h, count);
 out:
     free(text);
     amc_doc_free(doc);
@@ -377,7 +519,7 @@ static bool run_draft(bool required_only, stats *req, stats *fmt, stats *opt)
 
 int main(int argc, char **argv)
 {
-    const char *expected = NULL;
+    const char *expected = NULL, *diags_in = NULL, *diags_out = NULL;
     bool required_only = false, ok = true;
     bool want[N_DRAFTS];
     bool any = false;
@@ -409,12 +551,29 @@ int main(int argc, char **argv)
             verbose = true;
         } else if (!strcmp(argv[i], "--seeds") && i + 1 < (size_t)argc) {
             seed_dir = argv[++i];
+        } else if (!strcmp(argv[i], "--diags") && i + 1 < (size_t)argc) {
+            diags_in = argv[++i];
+        } else if (!strcmp(argv[i], "--diags-write") && i + 1 < (size_t)argc) {
+            diags_out = argv[++i];
+        } else if (!strcmp(argv[i], "--dump") && i + 1 < (size_t)argc) {
+            dump_rel = argv[++i];
         } else {
             fprintf(stderr, "usage: jsts_run [--suite DIR] [--draft NAME]... [--expected FILE] "
-                            "[--required-only] [--verbose] [--seeds DIR]\n");
+                            "[--required-only] [--verbose] [--seeds DIR] [--diags FILE | "
+                            "--diags-write FILE] [--dump FILE]\n");
             return 2;
         }
     }
+    if (diags_in)
+        load_golds(diags_in);
+    if (diags_out && !(gold_out = fopen(diags_out, "w"))) {
+        fprintf(stderr, "jsts_run: cannot write %s\n", diags_out);
+        return 2;
+    }
+    if (gold_out)
+        fprintf(gold_out,
+                "# jsts_run --diags-write: the diagnostics of every JSON-Schema-Test-Suite "
+                "file (tests/schema/jsts_run.c)\n");
     if (!suite_dir || !*suite_dir)
         suite_dir = AMC_JSTS_DEFAULT_DIR;
     if (!*suite_dir) {
@@ -463,6 +622,27 @@ int main(int argc, char **argv)
         free(xfs[i].key);
     }
     free(xfs);
+    for (i = 0; i < ngolds; i++) {
+        bool ran = false;
+        for (j = 0; j < N_DRAFTS; j++) {
+            size_t l = strlen(drafts[j].dir);
+            if ((!any || want[j]) && !strncmp(golds[i].key, drafts[j].dir, l) &&
+                golds[i].key[l] == '/')
+                ran = !(required_only && strstr(golds[i].key, "/optional/"));
+        }
+        if (!golds[i].seen && ran) {
+            printf("DIAGS %s: in the --diags file, but no such suite file ran\n", golds[i].key);
+            gold_bad++;
+        }
+        free(golds[i].key);
+    }
+    free(golds);
+    if (gold_out && fclose(gold_out) != 0) {
+        fprintf(stderr, "jsts_run: cannot write %s\n", diags_out);
+        return 2;
+    }
+    if (gold_bad)
+        ok = false;
     printf("\n%-13s %-28s %-28s %s\n", "draft", "required (pass/total)", "format (pass/total)",
            "optional, not gating (pass/total)");
     for (i = 0; i < N_DRAFTS; i++) {
