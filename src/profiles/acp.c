@@ -132,13 +132,18 @@ static amc_status check_schema(ctx *c, acp_kind k)
     for (i = 0; (st == AMC_OK || st == AMC_ELIMIT) && i < amc_diags_count(tmp); i++) {
         amc_diag d = *amc_diags_get(tmp, i);
         const amc_rule *r = NULL;
+        amc_status rs = AMC_OK;
         char msg[1024];
         if (d.sev != AMC_SEV_ERROR) {
             if (amc_diags_add(c->ds, &d) != AMC_OK)
                 st = AMC_ENOMEM;
             continue;
         }
-        r = amc_prof_tagged_rule(c->v, d.schema_uri, &st);
+        r = amc_prof_tagged_rule(c->v, d.schema_uri, &rs);
+        if (rs == AMC_ENOMEM) { /* its rule unknown: not reported under the entry rule */
+            st = rs;
+            break;
+        }
         if (!r || strcmp(r->profile, "acp") != 0)
             r = amc_prof_rule(entry_rule[k]);
         snprintf(msg, sizeof msg, "%s: %s", amc_code_id(d.code), d.message);

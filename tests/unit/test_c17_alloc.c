@@ -1,0 +1,174 @@
+/*
+ * test_c17_alloc.c - allocation failures in the schema check of the acp and discussion profiles
+ * (issue 22; failpoint builds only): a message with every field of the wrong type gives 11
+ * (acp) or 10 (discussion) schema errors, which check_schema (src/profiles/acp.c,
+ * discussion.c) copies one by one, under the rule its schema tags, into the caller's list.
+ * With the k-th allocation of amc_validator_check failing once, for every k, the check ends with
+ * AMC_ENOMEM or exactly the clean result, and after AMC_ENOMEM the list holds the first
+ * diagnostics of the clean run, then (room permitting) a NOMEM diagnostic: never a diagnostic
+ * after one that was lost, never one under another rule than the clean run's.
+ *   - Pins a fix: when looking up the tagged rule ran out of memory, both profiles reported
+ *     the error under the entry schema's rule (ACP_ENV_STRUCTURE for a message_id error).
+ *   - Kills acp.c:132 and discussion.c:151 (the second `==` made `!=`: with
+ *     `st == AMC_OK || st != AMC_ELIMIT` the mutant went on copying the later errors after the
+ *     list failed to grow, past the hole).
+ * Not labelled 'sweep': about 900 short checks, under a second.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "amc/amc.h"
+#include "core/arena_int.h"
+
+#ifdef AMC_ALLOC_FAILPOINTS
+
+/* every field of the message and of its metadata of the wrong type: one schema error each,
+ * more than the 8 diagnostics a new list has room for */
+static const struct scase {
+    const char *profile, *doc, *code_prefix;
+    size_t errors;
+} cases[] = {
+    {"acp",
+     "{\"message_id\": 17, \"timestamp\": 18, \"from_agent\": 19, \"to_agent\": 20, "
+     "\"message_type\": 21, \"priority\": 22, \"correlation_id\": 23, \"payload\": 24, "
+     "\"metadata\": {\"retry_count\": \"x\", \"timeout_ms\": \"y\", \"requires_ack\": \"z\"}}",
+     "ACP_", 11},
+    {"discussion",
+     "{\"message_id\": 1, \"discussion_id\": 2, \"speaker\": 3, \"message_type\": 4, "
+     "\"content\": 5, \"timestamp\": 6, \"phase\": 9, \"metadata\": {\"processing_time_ms\": "
+     "\"a\", \"model_used\": 1, \"tokens_consumed\": \"b\"}}",
+     "DISC_", 10},
+};
+
+typedef struct snap {
+    amc_status st;
+    size_t n;
+    char line[64][192]; /* code, rule, position, message (cut) */
+} snap;
+
+static void take(snap *s, amc_status st, const amc_diags *ds)
+{
+    size_t i = 0;
+    s->st = st;
+    s->n = amc_diags_count(ds);
+    assert_true(s->n <= 64);
+    for (i = 0; i < s->n; i++) {
+        const amc_diag *d = amc_diags_get(ds, i);
+        snprintf(s->line[i], sizeof s->line[i], "%s %s %u:%u %s", amc_code_id(d->code),
+                 d->rule_id ? d->rule_id : "-", d->at.line, d->at.col, d->message);
+    }
+}
+
+/* one check of c->doc by a new validator into a new list, the fail_at-th allocation of the
+ * check failing (-1: none); *count: the check's allocations */
+static void check(const struct scase *c, snap *s, long fail_at, unsigned long *count)
+{
+    amc_validator_opts o;
+    amc_validator *v = NULL;
+    amc_diags *ds = NULL;
+    amc_status st = AMC_OK;
+    const char *used = NULL;
+    memset(&o, 0, sizeof o);
+    o.profile = c->profile;
+    amc_test_alloc_fail_at(-1);
+    ds = amc_diags_new(0);
+    assert_non_null(ds);
+    assert_int_equal(amc_validator_new(&o, NULL, &v), AMC_OK);
+    amc_test_alloc_fail_at(fail_at);
+    st = amc_validator_check(v, NULL, c->doc, strlen(c->doc), ds, &used);
+    if (count)
+        *count = amc_test_alloc_count();
+    amc_test_alloc_fail_at(-1);
+    take(s, st, ds);
+    amc_validator_free(v);
+    amc_diags_free(ds);
+}
+
+static void sweep_case(const struct scase *c)
+{
+    static snap clean, got;
+    unsigned long n = 0, k = 0, nomem = 0, partial = 0;
+    size_t i = 0, errors = 0;
+    check(c, &clean, -1, &n);
+    /* the clean run: each wrong field is an error of the profile carrying the schema's
+     * message */
+    assert_int_equal(clean.st, AMC_EINVALID);
+    for (i = 0; i < clean.n; i++)
+        if (!strncmp(clean.line[i], c->code_prefix, strlen(c->code_prefix)) &&
+            strstr(clean.line[i], " SCHEMA_"))
+            errors++;
+    assert_int_equal(errors, c->errors);
+    assert_true(n > 0 && n < 100000);
+    for (k = 0; k < n; k++) {
+        check(c, &got, (long)k, NULL);
+        if (got.st != AMC_ENOMEM) {
+            /* the failure changed nothing */
+            assert_int_equal(got.st, clean.st);
+            assert_int_equal(got.n, clean.n);
+            for (i = 0; i < got.n; i++)
+                assert_string_equal(got.line[i], clean.line[i]);
+            continue;
+        }
+        nomem++;
+        /* out of memory: the clean run's first diagnostics, none skipped, then a NOMEM one
+         * (unless the list could not take it either) */
+        if (got.n > 0 && !strncmp(got.line[got.n - 1], "NOMEM ", 6))
+            got.n--;
+        if (got.n > clean.n)
+            fail_msg("%s: allocation %lu: %zu diagnostics, the clean run has %zu", c->profile, k,
+                     got.n, clean.n);
+        for (i = 0; i < got.n; i++)
+            if (strcmp(got.line[i], clean.line[i]) != 0)
+                fail_msg(
+                    "%s: allocation %lu: diagnostic %zu is\n  %s\nwhere the clean run has\n  %s",
+                    c->profile, k, i, got.line[i], clean.line[i]);
+        if (got.n > 0 && got.n < clean.n)
+            partial++;
+    }
+    /* the failures did hit the copies: some runs ended after part of the list */
+    assert_true(nomem > 0);
+    assert_true(partial > 0);
+}
+
+static void test_acp_schema_errors_enomem(void **state)
+{
+    (void)state;
+    sweep_case(&cases[0]);
+}
+
+static void test_discussion_schema_errors_enomem(void **state)
+{
+    (void)state;
+    sweep_case(&cases[1]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_acp_schema_errors_enomem),
+        cmocka_unit_test(test_discussion_schema_errors_enomem),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* !AMC_ALLOC_FAILPOINTS */
+
+static void test_skipped(void **state)
+{
+    (void)state;
+    print_message("skipped: this build has no allocation failpoints (configure with "
+                  "-DAMC_ALLOC_FAILPOINTS=ON; ci/test.sh's ASan+UBSan build does)\n");
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+#endif
