@@ -228,3 +228,9 @@ add_test(NAME cli.lead_adapter_toolong
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_adapter_toolong.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.lead_adapter_toolong PROPERTIES LABELS "cli;fuzz")
+#   cli.lead_probe_oversized  probe's oversized request is exactly --max-request + 1 bytes (or the
+#   shortest padded status request when that is smaller)
+add_test(NAME cli.lead_probe_oversized
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_probe_oversized.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_probe_oversized PROPERTIES LABELS "cli;live")
