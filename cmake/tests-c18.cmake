@@ -23,3 +23,12 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli>)
   set_tests_properties(cli.c18_alloc PROPERTIES LABELS "cli;fuzz")
 endif()
+#   cli.c18_alloc_stfuzz  (AMC_ALLOC_FAILPOINTS builds) amc fuzz --stateful --profile mailbox with
+#                         each allocation of the keyed set-up's window failing once: the clean
+#                         result or exit 2 "out of memory" (cli_fuzz_st.c:594, :601, :641)
+if(AMC_ALLOC_FAILPOINTS)
+  add_test(NAME cli.c18_alloc_stfuzz
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_alloc_stfuzz.py
+                   $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(cli.c18_alloc_stfuzz PROPERTIES LABELS "cli;fuzz")
+endif()
