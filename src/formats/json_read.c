@@ -271,8 +271,10 @@ typedef struct jp {
     size_t frames_used; /* high-water mark of frame slots (their own buffers are freed at end) */
     bool ltab_busy;
     posc pc_at, pc_ctx;
-    uint64_t ltab[64]; /* inline hash set for the first big object open at a time (last: not
-                          zeroed with the rest, tab_reserve() clears it when it takes it) */
+    /* inline hash set for the first big object open at a time: 128 slots hold the 33 to 63
+     * members of an object past DUP_LINEAR at load 1/2 without an allocation (last: not zeroed
+     * with the rest, tab_reserve() clears it when it takes it) */
+    uint64_t ltab[128];
 } jp;
 
 /* Doubles the member stack and its parallel key summaries. */
