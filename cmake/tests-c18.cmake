@@ -32,3 +32,12 @@ if(AMC_ALLOC_FAILPOINTS)
                    $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
   set_tests_properties(cli.c18_alloc_stfuzz PROPERTIES LABELS "cli;fuzz")
 endif()
+#   cli.c18_stfuzz  amc fuzz --stateful: a hang finding's shrinking spends its 100 runs and then
+#                   the mailbox renumbering pass gets one more (shrink_runs 101; an adapter that
+#                   hangs once, tests/cli/c18_hang_adapter.py, --timeout 5); sessions of socket
+#                   from two invalid seeds only (at most 16 re-draws a message): 161 messages
+#                   (cli_fuzz_st.c:1490 and :1326)
+add_test(NAME cli.c18_stfuzz
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_stfuzz.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c18_stfuzz PROPERTIES LABELS "cli;fuzz" TIMEOUT 120)
