@@ -41,3 +41,15 @@ add_test(NAME cli.c18_stfuzz
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_stfuzz.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c18_stfuzz PROPERTIES LABELS "cli;fuzz" TIMEOUT 120)
+#   cli.c18_shrink  the shrinker's repetition pass takes a 16-byte unit: 5200 bytes with 300 units
+#                   shrink to 5008 (cli_fuzz_shrink.c:338 per <= 16)
+add_test(NAME cli.c18_shrink
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_shrink.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c18_shrink PROPERTIES LABELS "cli;fuzz")
+#   cli.c18_watch  amc watch stopped by SIGTERM while a file waits to settle: exit 1, the summary,
+#                  nothing else (cmd_watch.c free_state i < NBUCKET)
+add_test(NAME cli.c18_watch
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_watch.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.c18_watch PROPERTIES LABELS "cli" TIMEOUT 180)
