@@ -59,3 +59,10 @@ add_test(NAME cli.c18_probe
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_probe.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.c18_probe PROPERTIES LABELS "cli")
+#   cli.c18_session_dir  amc fuzz --stateful with a read-only --out (its two files writable): the
+#                        session folder cannot be made, "Permission denied" (run as nobody under
+#                        root; cli_fuzz_st.c write_session's mkdir)
+add_test(NAME cli.c18_session_dir
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_session_dir.py
+                 $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli.c18_session_dir PROPERTIES LABELS "cli;fuzz" TIMEOUT 120)
