@@ -234,3 +234,9 @@ add_test(NAME cli.lead_probe_oversized
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_probe_oversized.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.lead_probe_oversized PROPERTIES LABELS "cli;live")
+#   cli.lead_probe_refused  probe: clients of the concurrent step that cannot connect (a server
+#   that stopped accepting) are reported with connect()'s own reason
+add_test(NAME cli.lead_probe_refused
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/lead_probe_refused.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.lead_probe_refused PROPERTIES LABELS "cli;live")
