@@ -17,16 +17,17 @@
  * DIR/schema_compile/<n>.json (schemas) and DIR/schema_validate/<n>.bin (4-byte LE schema length,
  * schema, instance)
  *   --diags FILE      also compare every file's diagnostics with FILE
- * (tests/schema/jsts-diags.txt): one line per suite file, "draft/file DIGEST COUNT", DIGEST an
- * FNV-1a-64 over every test's all-errors status, verdict and diagnostics (code, severity, position,
- * instance and keyword locations, schema URI, message, context) and the compile diagnostics of
- * groups whose schema does not compile, COUNT the number of those diagnostics. A file that differs,
- * or a line no file of the run matches, fails the run. The diagnostics are user-facing text: a
- *                     change that is meant is reviewed with --dump and the file rewritten with
- *                     --diags-write.
+ *                     (tests/schema/jsts-diags.txt): a line per suite file, "draft/file DIGEST
+ *                     COUNT"; DIGEST is an FNV-1a-64 over every test's all-errors status,
+ *                     verdict and diagnostics (code, severity, position, locations, schema URI,
+ *                     message, context), each group's compile diagnostics and the findings of
+ *                     amc_schema_lint() on its schema; COUNT is the number of those
+ *                     diagnostics. A file that differs, or a line no file of the run matches,
+ *                     fails the run. A meant change is reviewed with --dump, then the file is
+ *                     rewritten with --diags-write.
  *   --diags-write FILE  write that file instead (for the drafts and sets run)
  *   --dump FILE       print the diagnostics of every test of that suite file
- * ("optional/bignum.json")
+ *                     ("optional/bignum.json")
  *
  * Sets per draft (file names are relative to tests/<draft>/):
  *   required  every *.json at the top level (format.json with format as an annotation);
@@ -328,6 +329,19 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
         if (dump) {
             printf("%s/%s: %s: compile %s\n", draft_dir, rel, desc->u.str.ptr, amc_status_str(cst));
             print_diags(cd);
+        }
+        if (golds || gold_out || dump) { /* the linter's findings on the group's schema */
+            amc_diags *ld = amc_diags_new(0);
+            amc_status lst = uri && ld ? amc_schema_lint(set, uri, NULL, ld) : AMC_EUSAGE;
+            mix_num(&h, (unsigned long long)lst);
+            if (ld)
+                mix_diags(&h, &count, ld);
+            if (dump && ld) {
+                printf("%s/%s: %s: lint %s\n", draft_dir, rel, desc->u.str.ptr,
+                       amc_status_str(lst));
+                print_diags(ld);
+            }
+            amc_diags_free(ld);
         }
         for (t = 0; t < tests->u.arr.len; t++) {
             const amc_value *tc = tests->u.arr.items[t];
