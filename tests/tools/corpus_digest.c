@@ -1,0 +1,301 @@
+/*
+ * corpus_digest.c - the readers' exact results over the fuzz corpora, pinned (ctest
+ * cli.lead_corpus_digest; issue 22: tests that catch regressions).
+ *
+ * usage: corpus_digest SOURCE_DIR GOLDEN [--write] [--dump SURFACE/FILE]
+ *
+ * For each reader corpus (corpus/json_read, yaml_read, mime_read, date, jcs: the committed fuzz
+ * inputs, 600-odd files found by libFuzzer to reach distinct code), every file minus its first
+ * byte (the harnesses' configuration byte) is read with the default limits, and the result
+ * goes into one FNV-1a-64 digest per corpus: the status; every diagnostic (code, severity,
+ * offset, line, column, message); for JSON and YAML the document as JSON text
+ * (amc_value_to_json, indent 0); for MIME every field (name, value, offsets), the body's
+ * offset and length and the line ending; for dates the result code, warning and Unix time of
+ * the RFC 3339 date-time, date and time readers and the RFC 5322 reader; for jcs the JSON
+ * reader's status and amc_jcs_write()'s status and canonical text. GOLDEN holds a line
+ * "SURFACE DIGEST FILES DIAGNOSTICS" per corpus. A corpus whose line differs fails the run and
+ * is named; --dump prints one file's results, and --write rewrites GOLDEN after a meant change
+ * (review it with --dump against the old binary first). The fuzz replays check properties
+ * (no crash, positions in range, round trips); this checks the answers themselves.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "amc/amc.h"
+#include "amc/date.h"
+#include "amc/jcs.h"
+#include "amc/json.h"
+#include "amc/mime.h"
+#include "amc/yaml.h"
+
+typedef struct digest {
+    unsigned long long h;
+    size_t files, diags;
+    FILE *dump;
+} digest;
+
+static void mix(digest *d, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    size_t i = 0;
+    for (i = 0; i < n; i++)
+        d->h = (d->h ^ b[i]) * 1099511628211ull;
+    d->h = (d->h ^ 0xffu) * 1099511628211ull;
+}
+
+static void mix_num(digest *d, unsigned long long v)
+{
+    mix(d, &v, sizeof v);
+    if (d->dump)
+        fprintf(d->dump, " %llu", v);
+}
+
+static void mix_text(digest *d, const char *s, size_t n)
+{
+    mix(d, s ? s : "", s ? n : 0);
+    if (d->dump)
+        fprintf(d->dump, " [%.*s]", (int)(n > 300 ? 300 : n), s ? s : "(null)");
+}
+
+static void mix_diags(digest *d, const amc_diags *ds)
+{
+    size_t i = 0;
+    for (i = 0; i < amc_diags_count(ds); i++) {
+        const amc_diag *g = amc_diags_get(ds, i);
+        if (d->dump)
+            fprintf(d->dump, "\n  diag");
+        mix_text(d, amc_code_id(g->code), strlen(amc_code_id(g->code)));
+        mix_num(d, (unsigned long long)g->sev);
+        mix_num(d, (unsigned long long)g->at.offset);
+        mix_num(d, g->at.line);
+        mix_num(d, g->at.col);
+        mix_text(d, g->message, strlen(g->message));
+        d->diags++;
+    }
+}
+
+static void mix_doc(digest *d, amc_status st, const amc_doc *doc)
+{
+    mix_num(d, (unsigned long long)st);
+    if (st == AMC_OK && doc) {
+        size_t n = 0;
+        char *j = amc_value_to_json(amc_doc_root(doc), 0, &n);
+        if (d->dump)
+            fprintf(d->dump, "\n  doc");
+        mix_text(d, j, j ? n : 0);
+        amc_free(j);
+    }
+}
+
+static void one(const char *surface, const char *buf, size_t len, digest *d)
+{
+    amc_diags *ds = amc_diags_new(0);
+    if (!ds) {
+        fprintf(stderr, "corpus_digest: out of memory\n");
+        exit(2);
+    }
+    if (!strcmp(surface, "json_read") || !strcmp(surface, "yaml_read")) {
+        amc_doc *doc = NULL;
+        amc_status st = surface[0] == 'j' ? amc_json_read(buf, len, NULL, ds, &doc)
+                                          : amc_yaml_read(buf, len, NULL, ds, &doc);
+        mix_doc(d, st, doc);
+        amc_doc_free(doc);
+    } else if (!strcmp(surface, "jcs")) {
+        amc_doc *doc = NULL;
+        amc_status st = amc_json_read(buf, len, NULL, ds, &doc);
+        mix_num(d, (unsigned long long)st);
+        if (st == AMC_OK) {
+            char *out = NULL;
+            size_t n = 0;
+            st = amc_jcs_write(amc_doc_root(doc), ds, &out, &n);
+            mix_num(d, (unsigned long long)st);
+            if (d->dump)
+                fprintf(d->dump, "\n  jcs");
+            mix_text(d, out, out ? n : 0);
+            amc_free(out);
+        }
+        amc_doc_free(doc);
+    } else if (!strcmp(surface, "mime_read")) {
+        amc_mime *m = NULL;
+        amc_status st = amc_mime_read(buf, len, NULL, ds, &m);
+        mix_num(d, (unsigned long long)st);
+        if (st == AMC_OK && m) {
+            size_t i = 0, blen = 0, boff = 0;
+            const char *body = amc_mime_body(m, &blen, &boff);
+            for (i = 0; i < amc_mime_field_count(m); i++) {
+                const amc_mime_field *f = amc_mime_field_at(m, i);
+                if (d->dump)
+                    fprintf(d->dump, "\n  field");
+                mix_text(d, f->name, f->name_len);
+                mix_text(d, f->value, f->value_len);
+                mix_num(d, (unsigned long long)f->offset);
+                mix_num(d, (unsigned long long)f->value_offset);
+            }
+            if (d->dump)
+                fprintf(d->dump, "\n  body");
+            mix_num(d, (unsigned long long)blen);
+            mix_num(d, (unsigned long long)boff);
+            mix_num(d, body != NULL);
+            mix_num(d, (unsigned long long)amc_mime_line_ending(m));
+        }
+        amc_mime_free(m);
+    } else { /* date */
+        amc_datetime dt;
+        amc_code c = 0, w = 0;
+        int k = 0;
+        for (k = 0; k < 4; k++) {
+            memset(&dt, 0, sizeof dt);
+            w = 0;
+            c = k == 0   ? amc_rfc3339_datetime(buf, len, &dt)
+                : k == 1 ? amc_rfc3339_date(buf, len, &dt)
+                : k == 2 ? amc_rfc3339_time(buf, len, &dt)
+                         : amc_rfc5322_date(buf, len, &dt, &w);
+            if (d->dump)
+                fprintf(d->dump, "\n  date%d", k);
+            mix_num(d, (unsigned long long)c);
+            mix_num(d, (unsigned long long)w);
+            if (c == 0 && k != 2)
+                mix_num(d, (unsigned long long)amc_datetime_unix(&dt));
+        }
+    }
+    mix_diags(d, ds);
+    amc_diags_free(ds);
+    d->files++;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every file of dir in name order (the corpus file names are content hashes). */
+static void run(const char *src, const char *surface, const char *only, digest *d)
+{
+    char dir[4096], path[8192];
+    DIR *dp = NULL;
+    struct dirent *e = NULL;
+    char **names = NULL;
+    size_t n = 0, i = 0;
+    snprintf(dir, sizeof dir, "%s/corpus/%s", src, surface);
+    dp = opendir(dir);
+    if (!dp) {
+        fprintf(stderr, "corpus_digest: cannot read %s\n", dir);
+        exit(2);
+    }
+    while ((e = readdir(dp)) != NULL) {
+        char **nn = NULL;
+        if (e->d_name[0] == '.')
+            continue;
+        nn = realloc(names, (n + 1) * sizeof *names);
+        if (!nn || !(nn[n] = strdup(e->d_name))) {
+            fprintf(stderr, "corpus_digest: out of memory\n");
+            exit(2);
+        }
+        names = nn;
+        n++;
+    }
+    closedir(dp);
+    qsort(names, n, sizeof *names, cmp);
+    for (i = 0; i < n; i++) {
+        FILE *f = NULL;
+        char *buf = NULL;
+        long len = 0;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        f = fopen(path, "rb");
+        if (!f || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+            fprintf(stderr, "corpus_digest: cannot read %s\n", path);
+            exit(2);
+        }
+        buf = malloc((size_t)len + 1);
+        if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len) {
+            fprintf(stderr, "corpus_digest: cannot read %s\n", path);
+            exit(2);
+        }
+        fclose(f);
+        buf[len] = '\0';
+        d->dump = only && !strcmp(only, names[i]) ? stdout : NULL;
+        if (d->dump)
+            printf("%s/%s:", surface, names[i]);
+        if (len > 0) /* the harnesses' configuration byte first */
+            one(surface, buf + 1, (size_t)len - 1, d);
+        if (d->dump)
+            printf("\n");
+        free(buf);
+        free(names[i]);
+    }
+    free(names);
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const surfaces[] = {"json_read", "yaml_read", "mime_read", "date", "jcs"};
+    const char *src = NULL, *golden = NULL, *dump = NULL;
+    bool write = false;
+    char line[256];
+    size_t k = 0, bad = 0;
+    FILE *g = NULL;
+    char got[5][128];
+    int i = 0;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--write"))
+            write = true;
+        else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
+            dump = argv[++i];
+        else if (!src)
+            src = argv[i];
+        else if (!golden)
+            golden = argv[i];
+    }
+    if (!src || !golden) {
+        fprintf(stderr, "usage: corpus_digest SOURCE_DIR GOLDEN [--write] [--dump SURFACE/FILE]\n");
+        return 2;
+    }
+    for (k = 0; k < 5; k++) {
+        digest d = {14695981039346656037ull, 0, 0, NULL};
+        const char *slash = dump ? strchr(dump, '/') : NULL;
+        bool here = slash && (size_t)(slash - dump) == strlen(surfaces[k]) &&
+                    !strncmp(dump, surfaces[k], strlen(surfaces[k]));
+        run(src, surfaces[k], here ? slash + 1 : NULL, &d);
+        snprintf(got[k], sizeof got[k], "%s %016llx %zu %zu", surfaces[k], d.h, d.files, d.diags);
+    }
+    if (dump)
+        return 0;
+    if (write) {
+        g = fopen(golden, "w");
+        if (!g)
+            return 2;
+        fprintf(g, "# corpus_digest --write (tests/tools/corpus_digest.c): SURFACE DIGEST FILES "
+                   "DIAGNOSTICS\n");
+        for (k = 0; k < 5; k++)
+            fprintf(g, "%s\n", got[k]);
+        return fclose(g) == 0 ? 0 : 2;
+    }
+    g = fopen(golden, "r");
+    if (!g) {
+        fprintf(stderr, "corpus_digest: cannot read %s\n", golden);
+        return 2;
+    }
+    k = 0;
+    while (fgets(line, sizeof line, g)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '#' || !line[0])
+            continue;
+        if (k < 5 && strcmp(line, got[k])) {
+            printf("FAIL: the readers' results changed: %s (the golden file says %s); see one "
+                   "file's with --dump SURFACE/FILE\n",
+                   got[k], line);
+            bad++;
+        }
+        k++;
+    }
+    fclose(g);
+    if (k != 5) {
+        printf("FAIL: %s has %zu lines, not 5\n", golden, k);
+        bad++;
+    }
+    for (k = 0; k < 5 && !bad; k++)
+        printf("%s\n", got[k]);
+    printf("corpus_digest: %s\n", bad ? "FAIL" : "ok");
+    return bad ? 1 : 0;
+}
