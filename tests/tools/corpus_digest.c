@@ -12,7 +12,9 @@
  * (amc_value_to_json, indent 0); for MIME every field (name, value, offsets), the body's
  * offset and length and the line ending; for dates the result code, warning and Unix time of
  * the RFC 3339 date-time, date and time readers and the RFC 5322 reader; for jcs the JSON
- * reader's status and amc_jcs_write()'s status and canonical text. GOLDEN holds a line
+ * reader's status and amc_jcs_write()'s status and canonical text; for the five profile
+ * corpora (corpus/profile_*) a stateless validator of the profile (no policy, no clock, a path
+ * of the profile's kind): the status, every diagnostic and its rule. GOLDEN holds a line
  * "SURFACE DIGEST FILES DIAGNOSTICS" per corpus. A corpus whose line differs fails the run and
  * is named; --dump prints one file's results, and --write rewrites GOLDEN after a meant change
  * (review it with --dump against the old binary first). The fuzz replays check properties
@@ -27,7 +29,10 @@
 #include "amc/jcs.h"
 #include "amc/json.h"
 #include "amc/mime.h"
+#include "amc/profile.h"
 #include "amc/yaml.h"
+
+static amc_validator *vs[5]; /* one per profile, reused (schemas compile once) */
 
 typedef struct digest {
     unsigned long long h;
@@ -116,6 +121,32 @@ static void one(const char *surface, const char *buf, size_t len, digest *d)
             amc_free(out);
         }
         amc_doc_free(doc);
+    } else if (!strncmp(surface, "profile_", 8)) {
+        /* a stateless validator of the profile, no policy, no clock; a path of the profile's
+           own kind (ignite: a queue file; mailbox: an inbox) */
+        static const char *const names[] = {"acp", "discussion", "ignite", "mailbox", "socket"};
+        static const char *const paths[] = {"inbox/b/MSG-2025-08-25-001.json", "d.json",
+                                            "queue/tasks/t.mime", "inbox/orchestrator/m.json",
+                                            "m.json"};
+        size_t k = 0;
+        amc_status st = AMC_OK;
+        while (k < 4 && strcmp(surface + 8, names[k]))
+            k++;
+        if (!vs[k]) {
+            amc_validator_opts o;
+            memset(&o, 0, sizeof o);
+            o.profile = names[k];
+            if (amc_validator_new(&o, NULL, &vs[k]) != AMC_OK) {
+                fprintf(stderr, "corpus_digest: no validator for %s\n", names[k]);
+                exit(2);
+            }
+        }
+        st = amc_validator_check(vs[k], paths[k], buf, len, ds, NULL);
+        mix_num(d, (unsigned long long)st);
+        for (k = 0; k < amc_diags_count(ds); k++) { /* the rule of each finding */
+            const char *r = amc_diags_get(ds, k)->rule_id;
+            mix_text(d, r, r ? strlen(r) : 0);
+        }
     } else if (!strcmp(surface, "mime_read")) {
         amc_mime *m = NULL;
         amc_status st = amc_mime_read(buf, len, NULL, ds, &m);
@@ -229,13 +260,23 @@ static void run(const char *src, const char *surface, const char *only, digest *
 
 int main(int argc, char **argv)
 {
-    static const char *const surfaces[] = {"json_read", "yaml_read", "mime_read", "date", "jcs"};
+    static const char *const surfaces[] = {"json_read",
+                                           "yaml_read",
+                                           "mime_read",
+                                           "date",
+                                           "jcs",
+                                           "profile_acp",
+                                           "profile_discussion",
+                                           "profile_ignite",
+                                           "profile_mailbox",
+                                           "profile_socket"};
+    const size_t ns = sizeof surfaces / sizeof surfaces[0];
     const char *src = NULL, *golden = NULL, *dump = NULL;
     bool write = false;
     char line[256];
     size_t k = 0, bad = 0;
     FILE *g = NULL;
-    char got[5][128];
+    char got[10][128];
     int i = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--write"))
@@ -251,7 +292,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: corpus_digest SOURCE_DIR GOLDEN [--write] [--dump SURFACE/FILE]\n");
         return 2;
     }
-    for (k = 0; k < 5; k++) {
+    for (k = 0; k < ns; k++) {
         digest d = {14695981039346656037ull, 0, 0, NULL};
         const char *slash = dump ? strchr(dump, '/') : NULL;
         bool here = slash && (size_t)(slash - dump) == strlen(surfaces[k]) &&
@@ -259,6 +300,8 @@ int main(int argc, char **argv)
         run(src, surfaces[k], here ? slash + 1 : NULL, &d);
         snprintf(got[k], sizeof got[k], "%s %016llx %zu %zu", surfaces[k], d.h, d.files, d.diags);
     }
+    for (k = 0; k < 5; k++)
+        amc_validator_free(vs[k]);
     if (dump)
         return 0;
     if (write) {
@@ -267,7 +310,7 @@ int main(int argc, char **argv)
             return 2;
         fprintf(g, "# corpus_digest --write (tests/tools/corpus_digest.c): SURFACE DIGEST FILES "
                    "DIAGNOSTICS\n");
-        for (k = 0; k < 5; k++)
+        for (k = 0; k < ns; k++)
             fprintf(g, "%s\n", got[k]);
         return fclose(g) == 0 ? 0 : 2;
     }
@@ -281,7 +324,7 @@ int main(int argc, char **argv)
         line[strcspn(line, "\n")] = '\0';
         if (line[0] == '#' || !line[0])
             continue;
-        if (k < 5 && strcmp(line, got[k])) {
+        if (k < ns && strcmp(line, got[k])) {
             printf("FAIL: the readers' results changed: %s (the golden file says %s); see one "
                    "file's with --dump SURFACE/FILE\n",
                    got[k], line);
@@ -290,11 +333,11 @@ int main(int argc, char **argv)
         k++;
     }
     fclose(g);
-    if (k != 5) {
-        printf("FAIL: %s has %zu lines, not 5\n", golden, k);
+    if (k != ns) {
+        printf("FAIL: %s has %zu lines, not %zu\n", golden, k, ns);
         bad++;
     }
-    for (k = 0; k < 5 && !bad; k++)
+    for (k = 0; k < ns && !bad; k++)
         printf("%s\n", got[k]);
     printf("corpus_digest: %s\n", bad ? "FAIL" : "ok");
     return bad ? 1 : 0;
