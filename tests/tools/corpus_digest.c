@@ -14,7 +14,10 @@
  * the RFC 3339 date-time, date and time readers and the RFC 5322 reader; for jcs the JSON
  * reader's status and amc_jcs_write()'s status and canonical text; for the five profile
  * corpora (corpus/profile_*) a stateless validator of the profile (no policy, no clock, a path
- * of the profile's kind): the status, every diagnostic and its rule. GOLDEN holds a line
+ * of the profile's kind): the status, every diagnostic and its rule; for corpus/trace (byte 0
+ * picks the lifecycle model, as fuzz_trace does) every line's status and transition, the end
+ * and the final state; for corpus/conform_reply (bytes 0 and 1: request type and seq, as
+ * fuzz_conform_reply) the reply parser's status and every field it read. GOLDEN holds a line
  * "SURFACE DIGEST FILES DIAGNOSTICS" per corpus. A corpus whose line differs fails the run and
  * is named; --dump prints one file's results, and --write rewrites GOLDEN after a meant change
  * (review it with --dump against the old binary first). The fuzz replays check properties
@@ -25,9 +28,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "amc/amc.h"
+#include "amc/conform.h"
 #include "amc/date.h"
 #include "amc/jcs.h"
 #include "amc/json.h"
+#include "amc/lifecycle.h"
 #include "amc/mime.h"
 #include "amc/profile.h"
 #include "amc/yaml.h"
@@ -121,6 +126,63 @@ static void one(const char *surface, const char *buf, size_t len, digest *d)
             amc_free(out);
         }
         amc_doc_free(doc);
+    } else if (!strcmp(surface, "trace")) { /* fuzz_trace's framing: byte 0 picks the model */
+        amc_lifecycle_opts o;
+        amc_lifecycle *lc = NULL;
+        size_t n = amc_lifecycle_model_count(), off = 0, slen = 0;
+        char *state = NULL;
+        memset(&o, 0, sizeof o);
+        o.profile = amc_lifecycle_model_at((unsigned char)buf[-1] % n);
+        if (amc_lifecycle_new(&o, ds, &lc) != AMC_OK) {
+            fprintf(stderr, "corpus_digest: no lifecycle model %s\n", o.profile);
+            exit(2);
+        }
+        mix_text(d, o.profile, strlen(o.profile));
+        while (off < len) {
+            const char *nl = memchr(buf + off, '\n', len - off);
+            size_t end = nl ? (size_t)(nl - buf) : len;
+            mix_num(d, (unsigned long long)amc_lifecycle_apply(lc, buf + off, end - off, ds));
+            mix_num(d, (unsigned long long)amc_lifecycle_last_transition(lc));
+            off = end + 1;
+        }
+        mix_num(d, (unsigned long long)amc_lifecycle_finish(lc, ds));
+        if (amc_lifecycle_state(lc, &state, &slen) == AMC_OK) {
+            if (d->dump)
+                fprintf(d->dump, "\n  state");
+            mix_text(d, state, slen);
+        }
+        amc_free(state);
+        amc_lifecycle_free(lc);
+    } else if (!strcmp(surface, "conform_reply")) { /* byte 0: the request, byte 1: the seq */
+        static const char *const ops[] = {"hello", "validate", "lifecycle", "reset", "stop"};
+        amc_conform_reply *r = NULL;
+        amc_status st = AMC_OK;
+        size_t i = 0;
+        if (len >= 1) {
+            st = amc_conform_reply_parse(buf + 1, len - 1, ops[(unsigned char)buf[-1] % 5],
+                                         (unsigned char)buf[0], ds, &r);
+            mix_num(d, (unsigned long long)st);
+        }
+        if (r) {
+            if (d->dump)
+                fprintf(d->dump, "\n  reply");
+            mix_num(d, (unsigned long long)r->kind);
+            mix_num(d, r->valid);
+            mix_num(d, r->has_codes);
+            mix_num(d, (unsigned long long)r->protocol);
+            mix_text(d, r->text, r->text ? strlen(r->text) : 0);
+            mix_text(d, r->name, r->name ? strlen(r->name) : 0);
+            mix_text(d, r->version, r->version ? strlen(r->version) : 0);
+            for (i = 0; i < r->ncodes; i++)
+                mix_text(d, r->codes[i], strlen(r->codes[i]));
+            for (i = 0; i < r->nprofiles; i++)
+                mix_text(d, r->profiles[i], strlen(r->profiles[i]));
+            for (i = 0; i < r->ncapabilities; i++)
+                mix_text(d, r->capabilities[i], strlen(r->capabilities[i]));
+            mix_num(d, r->states ? (unsigned long long)r->states->u.arr.len : 99999);
+            mix_num(d, r->final != NULL);
+        }
+        amc_conform_reply_free(r);
     } else if (!strncmp(surface, "profile_", 8)) {
         /* a stateless validator of the profile, no policy, no clock; a path of the profile's
            own kind (ignite: a queue file; mailbox: an inbox) */
@@ -269,14 +331,16 @@ int main(int argc, char **argv)
                                            "profile_discussion",
                                            "profile_ignite",
                                            "profile_mailbox",
-                                           "profile_socket"};
+                                           "profile_socket",
+                                           "trace",
+                                           "conform_reply"};
     const size_t ns = sizeof surfaces / sizeof surfaces[0];
     const char *src = NULL, *golden = NULL, *dump = NULL;
     bool write = false;
     char line[256];
     size_t k = 0, bad = 0;
     FILE *g = NULL;
-    char got[10][128];
+    char got[12][128];
     int i = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--write"))
