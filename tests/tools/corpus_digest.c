@@ -17,7 +17,10 @@
  * of the profile's kind): the status, every diagnostic and its rule; for corpus/trace (byte 0
  * picks the lifecycle model, as fuzz_trace does) every line's status and transition, the end
  * and the final state; for corpus/conform_reply (bytes 0 and 1: request type and seq, as
- * fuzz_conform_reply) the reply parser's status and every field it read. GOLDEN holds a line
+ * fuzz_conform_reply) the reply parser's status and every field it read; for
+ * corpus/schema_compile the whole file as a schema: add, compile and lint, their statuses and
+ * diagnostics; for corpus/schema_validate (fuzz_schema_validate's framing) the schema compiled
+ * and the instance validated with every error. GOLDEN holds a line
  * "SURFACE DIGEST FILES DIAGNOSTICS" per corpus. A corpus whose line differs fails the run and
  * is named; --dump prints one file's results, and --write rewrites GOLDEN after a meant change
  * (review it with --dump against the old binary first). The fuzz replays check properties
@@ -35,6 +38,8 @@
 #include "amc/lifecycle.h"
 #include "amc/mime.h"
 #include "amc/profile.h"
+#include "amc/schema.h"
+#include "amc/lint.h"
 #include "amc/yaml.h"
 
 static amc_validator *vs[5]; /* one per profile, reused (schemas compile once) */
@@ -126,6 +131,58 @@ static void one(const char *surface, const char *buf, size_t len, digest *d)
             amc_free(out);
         }
         amc_doc_free(doc);
+    } else if (!strcmp(surface, "schema_compile") || !strcmp(surface, "schema_validate")) {
+        /* schema_compile: the file is a schema (its first byte is not skipped: see run());
+           schema_validate: a 4-byte little-endian length n, n bytes of schema, the instance */
+        const char *sch = buf - 1, *inst = NULL;
+        size_t slen = len + 1, ilen = 0;
+        amc_schema_set *set = amc_schema_set_new(NULL);
+        const char *uri = NULL;
+        const amc_schema *cs = NULL;
+        amc_status st = AMC_OK;
+        if (!set) {
+            fprintf(stderr, "corpus_digest: out of memory\n");
+            exit(2);
+        }
+        if (surface[7] == 'v') {
+            const unsigned char *u = (const unsigned char *)buf - 1;
+            size_t n = slen < 4 ? 0
+                                : (size_t)u[0] | (size_t)u[1] << 8 | (size_t)u[2] << 16 |
+                                      (size_t)u[3] << 24;
+            if (slen < 4 || n > slen - 4) {
+                mix_num(d, 1000); /* malformed framing */
+                amc_schema_set_free(set);
+                mix_diags(d, ds);
+                amc_diags_free(ds);
+                d->files++;
+                return;
+            }
+            sch = buf + 3;
+            inst = sch + n;
+            ilen = slen - 4 - n;
+            slen = n;
+        }
+        st = amc_schema_set_add(set, NULL, sch, slen, ds, &uri);
+        if (st == AMC_OK)
+            st = amc_schema_compile(set, uri, ds, &cs);
+        mix_num(d, (unsigned long long)st);
+        if (st == AMC_OK && inst) {
+            amc_doc *doc = NULL;
+            amc_validate_opts o = AMC_VALIDATE_OPTS_DEFAULT;
+            bool valid = false;
+            st = amc_json_read(inst, ilen, NULL, ds, &doc);
+            mix_num(d, (unsigned long long)st);
+            if (st == AMC_OK) {
+                o.all_errors = true;
+                mix_num(d, (unsigned long long)amc_schema_validate(cs, amc_doc_root(doc), doc, &o,
+                                                                   ds, &valid));
+                mix_num(d, valid);
+            }
+            amc_doc_free(doc);
+        } else if (uri && !inst) {
+            mix_num(d, (unsigned long long)amc_schema_lint(set, uri, NULL, ds));
+        }
+        amc_schema_set_free(set);
     } else if (!strcmp(surface, "trace")) { /* fuzz_trace's framing: byte 0 picks the model */
         amc_lifecycle_opts o;
         amc_lifecycle *lc = NULL;
@@ -333,14 +390,16 @@ int main(int argc, char **argv)
                                            "profile_mailbox",
                                            "profile_socket",
                                            "trace",
-                                           "conform_reply"};
+                                           "conform_reply",
+                                           "schema_compile",
+                                           "schema_validate"};
     const size_t ns = sizeof surfaces / sizeof surfaces[0];
     const char *src = NULL, *golden = NULL, *dump = NULL;
     bool write = false;
     char line[256];
     size_t k = 0, bad = 0;
     FILE *g = NULL;
-    char got[12][128];
+    char got[14][128];
     int i = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--write"))
