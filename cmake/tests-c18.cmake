@@ -66,3 +66,9 @@ add_test(NAME cli.c18_session_dir
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_session_dir.py
                  $<TARGET_FILE:amc-cli> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli.c18_session_dir PROPERTIES LABELS "cli;fuzz" TIMEOUT 120)
+#   cli.c18_fuzz_corpus  amc fuzz --jobs 2 with 33000 seeds: each worker's corpus fills up (16384)
+#                        and replaces entries without a crash (cli_fuzz_msg.c corpus_add)
+add_test(NAME cli.c18_fuzz_corpus
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_fuzz_corpus.py
+                 $<TARGET_FILE:amc-cli>)
+set_tests_properties(cli.c18_fuzz_corpus PROPERTIES LABELS "cli;fuzz")

@@ -297,7 +297,10 @@ static int corpus_add(worker *w, const char *name, const char *data, size_t len)
         size_t nc = w->cap ? w->cap * 2 : 256;
         centry *nv = NULL;
         if (nc > 20000) { /* full: replace a random older entry */
-            s = &w->c[w->sh->nseeds + fz_below(&w->rng, w->n - w->sh->nseeds)];
+            /* not one of the first nseeds, unless the corpus holds no more than that (--jobs 2
+             * and more than 32768 seeds: each worker adds the others' seeds) */
+            size_t keep = w->n > w->sh->nseeds ? w->sh->nseeds : 0;
+            s = &w->c[keep + fz_below(&w->rng, w->n - keep)];
             free(s->data);
             s->data = malloc(len + 1);
             if (!s->data) {
