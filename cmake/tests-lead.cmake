@@ -244,6 +244,7 @@ set_tests_properties(cli.lead_probe_refused PROPERTIES LABELS "cli;live")
 #   cli.lead_corpus_digest  the JSON, YAML, MIME and date readers' exact results over the fuzz
 #   corpora, one digest per corpus (tests/tools/corpus_digest.c, tests/data/lead/corpus-digests.txt)
 add_executable(corpus_digest ${PROJECT_SOURCE_DIR}/tests/tools/corpus_digest.c)
+target_include_directories(corpus_digest PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(corpus_digest PRIVATE amc_static)
 add_test(NAME cli.lead_corpus_digest
          COMMAND corpus_digest ${PROJECT_SOURCE_DIR}

@@ -20,7 +20,9 @@
  * fuzz_conform_reply) the reply parser's status and every field it read; for
  * corpus/schema_compile the whole file as a schema: add, compile and lint, their statuses and
  * diagnostics; for corpus/schema_validate (fuzz_schema_validate's framing) the schema compiled
- * and the instance validated with every error. GOLDEN holds a line
+ * and the instance validated with every error; for corpus/regex (fuzz_regex's framing) a
+ * pattern's compile result, error text, portability note and search results, or a string's
+ * answer from every format checker. GOLDEN holds a line
  * "SURFACE DIGEST FILES DIAGNOSTICS" per corpus. A corpus whose line differs fails the run and
  * is named; --dump prints one file's results, and --write rewrites GOLDEN after a meant change
  * (review it with --dump against the old binary first). The fuzz replays check properties
@@ -41,6 +43,9 @@
 #include "amc/schema.h"
 #include "amc/lint.h"
 #include "amc/yaml.h"
+#include "core/utf8_int.h"
+#include "schema/format_int.h"
+#include "schema/regex_int.h"
 
 static amc_validator *vs[5]; /* one per profile, reused (schemas compile once) */
 
@@ -183,6 +188,42 @@ static void one(const char *surface, const char *buf, size_t len, digest *d)
             mix_num(d, (unsigned long long)amc_schema_lint(set, uri, NULL, ds));
         }
         amc_schema_set_free(set);
+    } else if (!strcmp(surface, "regex")) { /* fuzz_regex's framing: byte 0 % 3 picks */
+        static const char *const formats[] = {"date",          "date-time",
+                                              "duration",      "email",
+                                              "hostname",      "idn-email",
+                                              "idn-hostname",  "ipv4",
+                                              "ipv6",          "iri",
+                                              "iri-reference", "json-pointer",
+                                              "regex",         "relative-json-pointer",
+                                              "time",          "uri",
+                                              "uri-reference", "uri-template",
+                                              "uuid"};
+        int mode = (unsigned char)buf[-1] % 3;
+        mix_num(d, (unsigned long long)mode);
+        if (mode == 0 && len >= 1) { /* limit byte, pattern 0xFF subject */
+            const char *p = buf + 1, *sep = memchr(p, 0xFF, len - 1);
+            size_t plen = sep ? (size_t)(sep - p) : len - 1;
+            const char *subj = sep ? sep + 1 : "";
+            size_t sl = sep ? len - 1 - plen - 1 : 0;
+            char err[128];
+            const char *why = amc_regex_portability(p, plen, NULL);
+            amc_regex *re = NULL;
+            err[0] = '\0';
+            re = amc_regex_compile(p, plen, 1000u + 200u * (unsigned char)buf[0], err, sizeof err);
+            mix_num(d, re != NULL);
+            mix_text(d, err, re ? 0 : strlen(err));
+            mix_text(d, why, why ? strlen(why) : 0);
+            if (re && amc_utf8_validate(subj, sl) == sl) {
+                mix_num(d, (unsigned long long)(amc_regex_search(re, subj, sl) + 1));
+                mix_num(d, (unsigned long long)(amc_regex_search(re, "", 0) + 1));
+            }
+            amc_regex_free(re);
+        } else if (mode == 1 && amc_utf8_validate(buf, len) == len) { /* every format */
+            size_t f = 0;
+            for (f = 0; f < sizeof formats / sizeof formats[0]; f++)
+                mix_num(d, (unsigned long long)(amc_format_check(formats[f], buf, len) + 1));
+        }
     } else if (!strcmp(surface, "trace")) { /* fuzz_trace's framing: byte 0 picks the model */
         amc_lifecycle_opts o;
         amc_lifecycle *lc = NULL;
@@ -392,14 +433,15 @@ int main(int argc, char **argv)
                                            "trace",
                                            "conform_reply",
                                            "schema_compile",
-                                           "schema_validate"};
+                                           "schema_validate",
+                                           "regex"};
     const size_t ns = sizeof surfaces / sizeof surfaces[0];
     const char *src = NULL, *golden = NULL, *dump = NULL;
     bool write = false;
     char line[256];
     size_t k = 0, bad = 0;
     FILE *g = NULL;
-    char got[14][128];
+    char got[15][128];
     int i = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--write"))
