@@ -22,7 +22,8 @@
  * diagnostics; for corpus/schema_validate (fuzz_schema_validate's framing) the schema compiled
  * and the instance validated with every error; for corpus/regex (fuzz_regex's framing) a
  * pattern's compile result, error text, portability note and search results, or a string's
- * answer from every format checker. GOLDEN holds a line
+ * answer from every format checker; for corpus/conform_diff (fuzz_conform_diff's framing) the
+ * profile's validator at the path "fuzz". GOLDEN holds a line
  * "SURFACE DIGEST FILES DIAGNOSTICS" per corpus. A corpus whose line differs fails the run and
  * is named; --dump prints one file's results, and --write rewrites GOLDEN after a meant change
  * (review it with --dump against the old binary first). The fuzz replays check properties
@@ -281,17 +282,24 @@ static void one(const char *surface, const char *buf, size_t len, digest *d)
             mix_num(d, r->final != NULL);
         }
         amc_conform_reply_free(r);
-    } else if (!strncmp(surface, "profile_", 8)) {
+    } else if (!strncmp(surface, "profile_", 8) || !strcmp(surface, "conform_diff")) {
         /* a stateless validator of the profile, no policy, no clock; a path of the profile's
-           own kind (ignite: a queue file; mailbox: an inbox) */
+           own kind (ignite: a queue file; mailbox: an inbox); conform_diff (fuzz_conform_diff's
+           framing): byte 0 picks the profile (ignite, mailbox, discussion, socket, acp), the
+           path is "fuzz" */
         static const char *const names[] = {"acp", "discussion", "ignite", "mailbox", "socket"};
         static const char *const paths[] = {"inbox/b/MSG-2025-08-25-001.json", "d.json",
                                             "queue/tasks/t.mime", "inbox/orchestrator/m.json",
                                             "m.json"};
+        static const size_t diff_order[] = {2, 3, 1, 4, 0};
+        bool diff = surface[0] == 'c';
         size_t k = 0;
         amc_status st = AMC_OK;
-        while (k < 4 && strcmp(surface + 8, names[k]))
-            k++;
+        if (diff)
+            k = diff_order[(unsigned char)buf[-1] % 5];
+        else
+            while (k < 4 && strcmp(surface + 8, names[k]))
+                k++;
         if (!vs[k]) {
             amc_validator_opts o;
             memset(&o, 0, sizeof o);
@@ -301,7 +309,7 @@ static void one(const char *surface, const char *buf, size_t len, digest *d)
                 exit(2);
             }
         }
-        st = amc_validator_check(vs[k], paths[k], buf, len, ds, NULL);
+        st = amc_validator_check(vs[k], diff ? "fuzz" : paths[k], buf, len, ds, NULL);
         mix_num(d, (unsigned long long)st);
         for (k = 0; k < amc_diags_count(ds); k++) { /* the rule of each finding */
             const char *r = amc_diags_get(ds, k)->rule_id;
@@ -434,14 +442,15 @@ int main(int argc, char **argv)
                                            "conform_reply",
                                            "schema_compile",
                                            "schema_validate",
-                                           "regex"};
+                                           "regex",
+                                           "conform_diff"};
     const size_t ns = sizeof surfaces / sizeof surfaces[0];
     const char *src = NULL, *golden = NULL, *dump = NULL;
     bool write = false;
     char line[256];
     size_t k = 0, bad = 0;
     FILE *g = NULL;
-    char got[15][128];
+    char got[16][128];
     int i = 0;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--write"))
