@@ -13,9 +13,9 @@ add_test(NAME cli.c18_uris
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_uris.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.c18_uris PROPERTIES LABELS "cli")
-#   cli.c18_alloc  (AMC_ALLOC_FAILPOINTS builds) amc validate --jsonl and amc fuzz --generate with
+#   cli.c18_alloc  (AMC_ALLOC_FAILPOINTS builds) amc validate (--jsonl, a file) and fuzz --generate with
 #                  allocations failing one at a time: the clean result or exit 2 "out of memory",
-#                  never a crash (cmd_validate.c:308 and :641, cli_fuzz_mut.c:1087); not labelled
+#                  never a crash (cmd_validate.c:258, :308, :641, cli_fuzz_mut.c:1087); not labelled
 #                  'sweep', so mutate.py --quick runs it
 if(AMC_ALLOC_FAILPOINTS)
   add_test(NAME cli.c18_alloc

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ctest cli.c18_alloc (AMC_ALLOC_FAILPOINTS builds): amc validate --jsonl with each allocation
+"""ctest cli.c18_alloc (AMC_ALLOC_FAILPOINTS builds): amc validate (--jsonl mostly) with each allocation
 failing once (issue 22, survivors of src/cli/cmd_validate.c in the 300-mutant run, seed 112908).
 Every run ends as the clean one did (exit status, standard output and error) or with exit 2 and
 "out of memory" on standard error, never a crash, never another result:
@@ -8,6 +8,8 @@ Every run ends as the clean one did (exit status, standard output and error) or 
     -j 1, each of the last 120 allocations (the lines' checks) failing once: an allocation of
     the profile's check failing is "out of memory" (cmd_validate.c:308, the first || made &&:
     the mutant counts that line invalid, exit 1, and says nothing);
+  - --profile socket on one whole file (not --jsonl), each of the last 120 allocations failing
+    once: the same for a file (cmd_validate.c:258, the first || made &&);
   - --schema on one line without a newline, every allocation failing once: the line array of
     the batch is first allocated at the end of the input there (cmd_validate.c:641, `return -1`
     deleted: the mutant drops the line and says valid=0 invalid=0, exit 0).
@@ -48,7 +50,7 @@ def env_of(n=None, count=None):
 
 
 def run(args, n=None, count=None):
-    p = subprocess.run([AMC, "validate", "-j", "1", "--jsonl"] + args, capture_output=True,
+    p = subprocess.run([AMC, "validate", "-j", "1"] + args, capture_output=True,
                        text=True, timeout=60, env=env_of(n, count), cwd=tmp)
     return p.returncode, p.stdout, p.stderr
 
@@ -74,6 +76,7 @@ def total_of(count):
 
 try:
     files = {"three.jsonl": VALID + "\n" + INVALID + "\n" + VALID,
+             "one.json": VALID,
              "num.jsonl": "1",
              "s.json": '{"type": "integer"}'}
     for name, text in files.items():
@@ -82,10 +85,11 @@ try:
     count = os.path.join(tmp, "count")
     cases = [  # (what, arguments, the clean run's exit status and standard error, how many of
         # the last allocations fail: the three lines' checks come last, the dictionary first)
-        ("profile, three lines", ["--profile", "socket", "three.jsonl"], 1,
+        ("profile, three lines", ["--jsonl", "--profile", "socket", "three.jsonl"], 1,
          "valid=2 invalid=1\n", 120),
-        ("schema, one line", ["--schema", "s.json", "num.jsonl"], 0, "valid=1 invalid=0\n",
-         None),
+        ("schema, one line", ["--jsonl", "--schema", "s.json", "num.jsonl"], 0,
+         "valid=1 invalid=0\n", None),
+        ("profile, one file", ["--profile", "socket", "one.json"], 0, "", 120),
     ]
     for what, args, code, err, tail in cases:
         clean = run(args, count=count)
