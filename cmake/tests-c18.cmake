@@ -53,12 +53,6 @@ add_test(NAME cli.c18_watch
          COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_watch.py
                  $<TARGET_FILE:amc-cli>)
 set_tests_properties(cli.c18_watch PROPERTIES LABELS "cli" TIMEOUT 180)
-#   cli.c18_probe  amc probe's concurrent clients cannot connect (the server removed its socket):
-#                  each is reported with the connect's error (cli_probe.c concurrent_step)
-add_test(NAME cli.c18_probe
-         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/c18_probe.py
-                 $<TARGET_FILE:amc-cli>)
-set_tests_properties(cli.c18_probe PROPERTIES LABELS "cli")
 #   cli.c18_session_dir  amc fuzz --stateful with a read-only --out (its two files writable): the
 #                        session folder cannot be made, "Permission denied" (run as nobody under
 #                        root; cli_fuzz_st.c write_session's mkdir)
