@@ -509,6 +509,22 @@ static void parse_key(const char *name, size_t n, char *out, size_t cap)
     out[k] = '\0';
 }
 
+/* Whether two X-IGNITE-* names give the same parse key (parse_key's mapping over the whole
+ * names, however long: a key cut to a buffer would make two long names look alike). */
+static bool same_key(const char *a, size_t na, const char *b, size_t nb)
+{
+    size_t i = 0;
+    if (na != nb)
+        return false;
+    for (i = 9; i < na; i++) {
+        int x = a[i] == '-' ? '_' : lc((unsigned char)a[i]);
+        int y = b[i] == '-' ? '_' : lc((unsigned char)b[i]);
+        if (x != y)
+            return false;
+    }
+    return true;
+}
+
 static bool key_taken(const char *key)
 {
     size_t i = 0;
@@ -550,7 +566,7 @@ static amc_status header_view(ictx *c)
             continue;
         }
         if (f->name_len > 9 && ieq(f->name, 9, "X-IGNITE-")) {
-            char key[128], k2[128];
+            char key[128];
             bool clash = false;
             parse_key(f->name, f->name_len, key, sizeof key);
             clash = key_taken(key);
@@ -563,8 +579,7 @@ static amc_status header_view(ictx *c)
                         known = known || ieq(g->name, g->name_len, header_names[hh]);
                     if (known)
                         continue;
-                    parse_key(g->name, g->name_len, k2, sizeof k2);
-                    clash = !strcmp(key, k2);
+                    clash = same_key(f->name, f->name_len, g->name, g->name_len);
                 }
             }
             if (clash)

@@ -9,9 +9,12 @@
  *     is a valid id; -sub0 and -sub09 are not;
  *   - src/lifecycle/lc_socket.c sk_finish: the end-of-trace warning counts the open tasks and the
  *     sub-tasks dispatched without a result, exactly;
- *   - src/profiles/ignite.c parse_key: two X-IGNITE- header names whose keys agree in their first
- *     127 characters are one key for ignite_mime.py's parser (the key is cut at 127): the second
- *     is IGNITE-HDR-007, naming the 127-character key;
+ *   - src/profiles/ignite.c: two X-IGNITE- header names whose keys agree in their first 127
+ *     characters but not after are two keys for ignite_mime.py's parser (scripts/lib/
+ *     ignite_mime.py parse_message: short.lower().replace("-", "_"), never cut), so no finding;
+ *     two long names with one key are IGNITE-HDR-007, the message naming the key cut at 127
+ *     characters (this test asserted a clash for the first case until the fifteenth round: a
+ *     false alarm of amc's cut keys);
  *   - src/lifecycle/lc_ignite.c: the IGNITE-LC-002 message of a timeout whose Retry-Count is not
  *     the next one names the count expected (the last plus one);
  *   - src/audit/audit.c: the id an audited message is known by (duplicates) is its msg_id or
@@ -380,7 +383,7 @@ static void test_audit_ids(void **state)
               "7 ACP-WS-001 message_id 'M-1' is also in agent-workspace/inbox/agent-a/g.json\n");
 }
 
-/* ---- ignite: X-IGNITE- keys cut at 127 characters ---- */
+/* ---- ignite: long X-IGNITE- keys ---- */
 
 static void test_ignite_long_keys(void **state)
 {
@@ -419,17 +422,23 @@ static void test_ignite_long_keys(void **state)
     snprintf(msg, sizeof msg, "%s%s: 1\n%s: 2\n%s", head, name1, name2, tail);
     findings("ignite", NULL, msg, got, sizeof got);
     assert_string_equal(got, "");
-    /* 128 characters (127 + 'x') and 127: one key for the parser */
+    /* 128 characters (127 + 'x') and 127: two keys for the parser */
     snprintf(name2, sizeof name2, "X-IGNITE-%sx", a127);
     snprintf(msg, sizeof msg, "%s%s: 1\n%s: 2\n%s", head, name1, name2, tail);
     findings("ignite", NULL, msg, got, sizeof got);
-    snprintf(want, sizeof want,
-             "IGNITE-HDR-007 %s would overwrite '%s' in ignite_mime.py parse output\n", name2,
-             a127);
-    assert_string_equal(got, want);
-    /* 128 and 129 characters that differ only past the 127th: one key */
+    assert_string_equal(got, "");
+    /* 128 and 129 characters that differ only past the 127th: two keys */
     snprintf(name1, sizeof name1, "X-IGNITE-%sy", a127);
     snprintf(name2, sizeof name2, "X-IGNITE-%sxz", a127);
+    snprintf(msg, sizeof msg, "%s%s: 1\n%s: 2\n%s", head, name1, name2, tail);
+    findings("ignite", NULL, msg, got, sizeof got);
+    assert_string_equal(got, "");
+    /* 129 characters, one key (upper case and '-' against lower case and '_'): a clash, the
+       message naming the key cut at 127 */
+    snprintf(name1, sizeof name1, "X-IGNITE-%s-z", a127);
+    for (n = 9; name1[n]; n++)
+        name1[n] = name1[n] >= 'a' && name1[n] <= 'z' ? (char)(name1[n] - 32) : name1[n];
+    snprintf(name2, sizeof name2, "X-IGNITE-%s_z", a127);
     snprintf(msg, sizeof msg, "%s%s: 1\n%s: 2\n%s", head, name1, name2, tail);
     findings("ignite", NULL, msg, got, sizeof got);
     snprintf(want, sizeof want,
