@@ -500,12 +500,18 @@ static bool list_has(const ictx *c, int h, const char *s, size_t n)
     return false;
 }
 
-/* parse key of an X-IGNITE-* name: rest lower-cased, '-' -> '_' */
+/* a character of the parse key of an X-IGNITE-* name: lower-cased, '-' -> '_' */
+static char key_char(char c)
+{
+    return c == '-' ? '_' : (char)lc((unsigned char)c);
+}
+
+/* parse key of an X-IGNITE-* name: the rest after the prefix, each character key_char()'d */
 static void parse_key(const char *name, size_t n, char *out, size_t cap)
 {
     size_t i = 0, k = 0;
     for (i = 9; i < n && k + 1 < cap; i++)
-        out[k++] = name[i] == '-' ? '_' : (char)lc((unsigned char)name[i]);
+        out[k++] = key_char(name[i]);
     out[k] = '\0';
 }
 
@@ -516,12 +522,9 @@ static bool same_key(const char *a, size_t na, const char *b, size_t nb)
     size_t i = 0;
     if (na != nb)
         return false;
-    for (i = 9; i < na; i++) {
-        int x = a[i] == '-' ? '_' : lc((unsigned char)a[i]);
-        int y = b[i] == '-' ? '_' : lc((unsigned char)b[i]);
-        if (x != y)
+    for (i = 9; i < na; i++)
+        if (key_char(a[i]) != key_char(b[i]))
             return false;
-    }
     return true;
 }
 

@@ -48,6 +48,7 @@
 #include <sys/stat.h>
 #include "amc/amc.h"
 #include "schema/schema_int.h"
+#include "../unit/fnv.h"
 #include "../unit/slurp.h"
 
 #ifndef AMC_JSTS_DEFAULT_DIR
@@ -86,11 +87,7 @@ static unsigned gold_bad;
 
 static void mix(unsigned long long *h, const void *p, size_t n)
 {
-    const unsigned char *b = p;
-    size_t i = 0;
-    for (i = 0; i < n; i++)
-        *h = (*h ^ b[i]) * 1099511628211ull;
-    *h = (*h ^ 0xffu) * 1099511628211ull; /* a separator: "ab","c" is not "a","bc" */
+    *h = fnv1a_field(*h, p, n);
 }
 
 static void mix_str(unsigned long long *h, const char *s)
@@ -296,7 +293,7 @@ static void run_file(const char *rel, bool format, stats *st, bool seeds)
     amc_diags *rd = amc_diags_new(0);
     const amc_value *root = NULL;
     unsigned file_fail = 0;
-    unsigned long long h = 14695981039346656037ull;
+    unsigned long long h = FNV_INIT;
     size_t count = 0;
     bool dump = dump_rel && !strcmp(dump_rel, rel);
     snprintf(path, sizeof path, "%s/tests/%s/%s", suite_dir, draft_dir, rel);

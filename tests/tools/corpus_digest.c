@@ -47,6 +47,7 @@
 #include "core/utf8_int.h"
 #include "schema/format_int.h"
 #include "schema/regex_int.h"
+#include "../unit/fnv.h"
 
 static amc_validator *vs[5]; /* one per profile, reused (schemas compile once) */
 
@@ -58,11 +59,7 @@ typedef struct digest {
 
 static void mix(digest *d, const void *p, size_t n)
 {
-    const unsigned char *b = p;
-    size_t i = 0;
-    for (i = 0; i < n; i++)
-        d->h = (d->h ^ b[i]) * 1099511628211ull;
-    d->h = (d->h ^ 0xffu) * 1099511628211ull;
+    d->h = fnv1a_field(d->h, p, n);
 }
 
 static void mix_num(digest *d, unsigned long long v)
@@ -467,7 +464,7 @@ int main(int argc, char **argv)
         return 2;
     }
     for (k = 0; k < ns; k++) {
-        digest d = {14695981039346656037ull, 0, 0, NULL};
+        digest d = {FNV_INIT, 0, 0, NULL};
         const char *slash = dump ? strchr(dump, '/') : NULL;
         bool here = slash && (size_t)(slash - dump) == strlen(surfaces[k]) &&
                     !strncmp(dump, surfaces[k], strlen(surfaces[k]));

@@ -20,4 +20,11 @@ static inline uint64_t fnv1a(uint64_t h, const void *p, size_t n)
     return h;
 }
 
+/* h extended with the n bytes at p, then a 0xff byte: a field of a record, so that "ab","c"
+ * and "a","bc" hash apart (0xff never occurs in UTF-8 text) */
+static inline uint64_t fnv1a_field(uint64_t h, const void *p, size_t n)
+{
+    return fnv1a(fnv1a(h, p, n), "\xff", 1);
+}
+
 #endif

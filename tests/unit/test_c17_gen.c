@@ -19,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "amc/amc.h"
+#include "fnv.h"
 
 typedef struct golden {
     const char *profile;
@@ -40,8 +41,8 @@ static void test_events_digest(void **state)
     for (p = 0; p < sizeof table / sizeof table[0]; p++) {
         amc_lifecycle_opts o = {table[p].profile, NULL, NULL};
         amc_lifecycle_gen *g = NULL;
-        uint64_t h = 14695981039346656037ull;
-        size_t s = 0, i = 0, events = 0;
+        uint64_t h = FNV_INIT;
+        size_t s = 0, events = 0;
         assert_int_equal(amc_lifecycle_gen_new(&o, table[p].seed, &g), AMC_OK);
         for (s = 0; s < table[p].seqs; s++) {
             char *j = NULL;
@@ -49,9 +50,7 @@ static void test_events_digest(void **state)
             assert_int_equal(amc_lifecycle_gen_next(g), AMC_OK);
             events += amc_lifecycle_gen_len(g);
             assert_int_equal(amc_lifecycle_gen_events(g, &j, &n), AMC_OK);
-            for (i = 0; i < n; i++)
-                h = (h ^ (unsigned char)j[i]) * 1099511628211ull;
-            h = (h ^ 0xffu) * 1099511628211ull;
+            h = fnv1a_field(h, j, n);
             amc_free(j);
         }
         amc_lifecycle_gen_free(g);
